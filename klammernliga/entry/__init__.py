@@ -1,0 +1,1 @@
+"""The entry side: scorekeepers record evenings and games (views, forms, urls)."""

@@ -1,0 +1,264 @@
+"""The league's records: who played, when, with whom, and every game with its derived result."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.urls import reverse
+from django.utils.text import slugify
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+from scoring.domain import (
+    BID_LABELS,
+    MELD_LABELS,
+    RANK_LABELS,
+    SUIT_LABELS,
+    Bid,
+    MeldKind,
+    Rank,
+    Side,
+    Suit,
+)
+from scoring.standings import team_name
+
+
+def _choices(enum: type, labels: dict) -> list[tuple[str, str]]:
+    return [(member.value, _(labels[member])) for member in enum]
+
+
+SUIT_CHOICES = _choices(Suit, SUIT_LABELS)
+BID_CHOICES = _choices(Bid, BID_LABELS)
+MELD_CHOICES = _choices(MeldKind, MELD_LABELS)
+RANK_CHOICES = _choices(Rank, RANK_LABELS)
+SIDE_CHOICES = [(Side.A.value, "A"), (Side.B.value, "B")]
+
+
+class Player(models.Model):
+    name = models.CharField(_("Name"), max_length=60, unique=True)
+    slug = models.SlugField(_("Kürzel"), max_length=70, unique=True)
+    nickname = models.CharField(_("Spitzname"), max_length=60, blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("Spieler")
+        verbose_name_plural = _("Spieler")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def save(self, *args, **kwargs) -> None:
+        if not self.slug:
+            self.slug = unique_slug(self.name, exclude_pk=self.pk)
+        super().save(*args, **kwargs)
+
+    def get_absolute_url(self) -> str:
+        return reverse("stats:player", args=[self.slug])
+
+
+def unique_slug(name: str, *, exclude_pk: int | None = None) -> str:
+    base = slugify(name.replace("ß", "ss")) or "spieler"
+    slug, n = base, 2
+    while Player.objects.filter(slug=slug).exclude(pk=exclude_pk).exists():
+        slug, n = f"{base}-{n}", n + 1
+    return slug
+
+
+class TeamQuerySet(models.QuerySet):
+    def for_players(self, first: Player, second: Player) -> Team:
+        """The team of two players, created when new (an unordered pair)."""
+        low, high = sorted((first, second), key=lambda p: p.pk)
+        team, _created = self.get_or_create(player_1=low, player_2=high)
+        return team
+
+
+class Team(models.Model):
+    """An unordered pair of players: player_1 is the one with the lower id."""
+
+    player_1 = models.ForeignKey(Player, models.PROTECT, related_name="+")
+    player_2 = models.ForeignKey(Player, models.PROTECT, related_name="+")
+    nickname = models.CharField(_("Spitzname"), max_length=60, blank=True)
+
+    objects = TeamQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("Team")
+        verbose_name_plural = _("Teams")
+        constraints = [
+            models.UniqueConstraint(fields=["player_1", "player_2"], name="team_unique_pair"),
+            models.CheckConstraint(
+                condition=models.Q(player_1__lt=models.F("player_2")), name="team_ordered_pair"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def name(self) -> str:
+        return team_name(self.player_1.name, self.player_2.name)
+
+    @property
+    def players(self) -> tuple[Player, Player]:
+        return (self.player_1, self.player_2)
+
+
+class Evening(models.Model):
+    date = models.DateField(_("Datum"), unique=True)
+    place = models.CharField(_("Ort"), max_length=100, blank=True)
+    notes = models.TextField(_("Notizen"), blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["-date"]
+        verbose_name = _("Abend")
+        verbose_name_plural = _("Abende")
+
+    def __str__(self) -> str:
+        return self.date.isoformat()
+
+
+class Match(models.Model):
+    """An evening's run of consecutive games of the same two teams, with its derived tally."""
+
+    evening = models.ForeignKey(Evening, models.CASCADE, related_name="matches")
+    position = models.PositiveIntegerField()
+    team_a = models.ForeignKey(Team, models.PROTECT, related_name="+")
+    team_b = models.ForeignKey(Team, models.PROTECT, related_name="+")
+    # Derived by scoring whenever one of its games changes.
+    games_count = models.PositiveIntegerField(default=0)
+    small_a = models.PositiveIntegerField(default=0)
+    small_b = models.PositiveIntegerField(default=0)
+    rounds_a = models.PositiveIntegerField(default=0)
+    rounds_b = models.PositiveIntegerField(default=0)
+    large_a = models.PositiveIntegerField(default=0)
+    large_b = models.PositiveIntegerField(default=0)
+    kalte_a = models.PositiveIntegerField(default=0)
+    kalte_b = models.PositiveIntegerField(default=0)
+    open_round = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["evening__date", "position"]
+        verbose_name = _("Partie")
+        verbose_name_plural = _("Partien")
+        constraints = [
+            models.UniqueConstraint(fields=["evening", "position"], name="match_unique_position"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.evening} #{self.position}: {self.team_a} – {self.team_b}"
+
+    def team(self, side: Side | str) -> Team:
+        return self.team_a if Side(side) is Side.A else self.team_b
+
+
+class Game(models.Model):
+    match = models.ForeignKey(Match, models.CASCADE, related_name="games")
+    position = models.PositiveIntegerField()
+    dealer = models.ForeignKey(
+        Player, models.PROTECT, null=True, blank=True, related_name="+", verbose_name=_("Geber")
+    )
+    declarer = models.ForeignKey(
+        Player, models.PROTECT, related_name="declared_games", verbose_name=_("Spieler")
+    )
+    trump = models.CharField(_("Trumpf"), max_length=6, choices=SUIT_CHOICES)
+    bid = models.CharField(_("Spiel"), max_length=6, choices=BID_CHOICES)
+    kontra = models.BooleanField(_("Kontra"), default=False)
+    re = models.BooleanField(_("Re"), default=False)
+    points_a = models.PositiveIntegerField(_("Punkte A"))
+    points_b = models.PositiveIntegerField(_("Punkte B"))
+    version = models.PositiveIntegerField(default=1)
+    # Derived by scoring when the game (or its match) is saved.
+    playing_side = models.CharField(max_length=1, choices=SIDE_CHOICES)
+    winner_side = models.CharField(max_length=1, choices=SIDE_CHOICES)
+    small_a = models.PositiveSmallIntegerField(default=0)
+    small_b = models.PositiveSmallIntegerField(default=0)
+    round_no = models.PositiveIntegerField(default=1)
+    score_a = models.PositiveSmallIntegerField(default=0)
+    score_b = models.PositiveSmallIntegerField(default=0)
+    ends_round = models.BooleanField(default=False)
+    round_winner = models.CharField(max_length=1, choices=SIDE_CHOICES, blank=True)
+    large_points = models.PositiveSmallIntegerField(default=0)
+    kalte = models.BooleanField(default=False)
+
+    history = HistoricalRecords(excluded_fields=["version"])
+
+    class Meta:
+        ordering = ["match__evening__date", "match__position", "position"]
+        verbose_name = _("Spiel")
+        verbose_name_plural = _("Spiele")
+        constraints = [
+            models.UniqueConstraint(fields=["match", "position"], name="game_unique_position"),
+        ]
+        indexes = [models.Index(fields=["ends_round", "match"], name="game_round_end_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.match.evening} #{self.match.position}.{self.position}"
+
+    @property
+    def playing_side_won(self) -> bool:
+        return self.winner_side == self.playing_side
+
+    @property
+    def small_points(self) -> int:
+        return self.small_a + self.small_b
+
+    @property
+    def in_laube_a(self) -> bool:
+        return self.score_a == 4
+
+    @property
+    def in_laube_b(self) -> bool:
+        return self.score_b == 4
+
+
+class Meld(models.Model):
+    game = models.ForeignKey(Game, models.CASCADE, related_name="melds")
+    side = models.CharField(max_length=1, choices=SIDE_CHOICES)
+    kind = models.CharField(_("Meldung"), max_length=8, choices=MELD_CHOICES)
+    suit = models.CharField(_("Farbe"), max_length=6, choices=SUIT_CHOICES, blank=True)
+    top = models.CharField(_("oberste Karte"), max_length=2, choices=RANK_CHOICES, blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["game", "side", "id"]
+        verbose_name = _("Meldung")
+        verbose_name_plural = _("Meldungen")
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} {self.suit} {self.top}".strip()
+
+
+class Participation(models.Model):
+    """A player's figures in one match: derived, rewritten with its match, read by the tables."""
+
+    match = models.ForeignKey(Match, models.CASCADE, related_name="participations")
+    evening = models.ForeignKey(Evening, models.CASCADE, related_name="+")
+    date = models.DateField()
+    player = models.ForeignKey(Player, models.CASCADE, related_name="participations")
+    team = models.ForeignKey(Team, models.CASCADE, related_name="participations")
+    opponent = models.ForeignKey(Team, models.CASCADE, related_name="+")
+    side = models.CharField(max_length=1, choices=SIDE_CHOICES)
+    # The team's first player's line stands for the team in team tables.
+    is_first = models.BooleanField()
+    games = models.PositiveIntegerField(default=0)
+    games_won = models.PositiveIntegerField(default=0)
+    small_points = models.PositiveIntegerField(default=0)
+    small_points_against = models.PositiveIntegerField(default=0)
+    rounds_won = models.PositiveIntegerField(default=0)
+    rounds_lost = models.PositiveIntegerField(default=0)
+    large_points = models.PositiveIntegerField(default=0)
+    kalte = models.PositiveIntegerField(default=0)
+    laube = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["match", "player"], name="participation_unique"),
+        ]
+        indexes = [
+            models.Index(fields=["date", "player"], name="participation_date_idx"),
+            models.Index(fields=["is_first", "team", "date"], name="participation_team_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} in {self.match_id}"

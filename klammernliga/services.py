@@ -1,0 +1,512 @@
+"""The write side: every game enters the league through here, validated and with its derived
+results, in one transaction. `scoring` decides; this module only stores what it decided."""
+
+from __future__ import annotations
+
+import datetime
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from django.db import transaction
+from django.db.models import Max
+from simple_history.utils import bulk_create_with_history
+
+from klammernliga.models import Evening, Game, Match, Meld, Participation, Player, Team
+from klammernliga.signals import league_changed
+from scoring import rounds
+from scoring.domain import Meld as MeldValue
+from scoring.domain import MeldKind, Rank, Side, Suit
+from scoring.rules import GameResult, GameSheet, InvalidGame, Problem, result, validate
+
+__all__ = [
+    "EveningRecord",
+    "GameRecord",
+    "ImportProblem",
+    "InvalidGame",
+    "StaleGame",
+    "StoreSummary",
+    "delete_game",
+    "recompute_all",
+    "recompute_match",
+    "record_game",
+    "store_evenings",
+    "update_game",
+]
+
+
+class StaleGame(Exception):
+    """The game was changed by someone else since the form was opened."""
+
+
+# --- single games: the entry flow -------------------------------------------------------------
+
+
+def _sheet(
+    match: Match,
+    *,
+    declarer: Player | None,
+    trump: object,
+    bid: object,
+    points_a: object,
+    points_b: object,
+    melds_a: Sequence[MeldValue] = (),
+    melds_b: Sequence[MeldValue] = (),
+    kontra: bool = False,
+    re: bool = False,
+    dealer: Player | None = None,
+) -> GameSheet:
+    a, b = match.team_a, match.team_b
+    return GameSheet(
+        team_a=(a.player_1_id, a.player_2_id),
+        team_b=(b.player_1_id, b.player_2_id),
+        declarer=declarer.pk if declarer else None,
+        dealer=dealer.pk if dealer else None,
+        trump=trump,  # type: ignore[arg-type]
+        bid=bid,  # type: ignore[arg-type]
+        melds_a=tuple(melds_a),
+        melds_b=tuple(melds_b),
+        kontra=kontra,
+        re=re,
+        points_a=points_a,
+        points_b=points_b,
+    )
+
+
+def _meld_rows(game: Game, sheet: GameSheet) -> list[Meld]:
+    return [
+        Meld(
+            game=game,
+            side=side.value,
+            kind=meld.kind.value,
+            suit=meld.suit.value if meld.suit else "",
+            top=meld.top.value if meld.top else "",
+        )
+        for side in Side
+        for meld in sheet.melds(side)
+    ]
+
+
+def _apply_inputs(game: Game, sheet: GameSheet, outcome: GameResult) -> None:
+    game.declarer_id = sheet.declarer
+    game.dealer_id = sheet.dealer
+    game.trump = Suit(sheet.trump).value
+    game.bid = str(sheet.bid)
+    game.kontra = sheet.kontra
+    game.re = sheet.re
+    game.points_a = sheet.points_a
+    game.points_b = sheet.points_b
+    game.playing_side = outcome.playing_side.value
+    game.winner_side = outcome.winner.value
+    game.small_a = outcome.small_a
+    game.small_b = outcome.small_b
+
+
+@transaction.atomic
+def record_game(*, match: Match, **inputs: object) -> Game:
+    """Validate and store a new game at the end of its match; recompute the match."""
+    sheet = _sheet(match, **inputs)  # type: ignore[arg-type]
+    outcome = result(sheet)  # raises InvalidGame with every problem
+    position = (match.games.aggregate(last=Max("position"))["last"] or 0) + 1
+    game = Game(match=match, position=position)
+    _apply_inputs(game, sheet, outcome)
+    game.save()
+    Meld.objects.bulk_create(_meld_rows(game, sheet))
+    recompute_match(match)
+    game.refresh_from_db()
+    return game
+
+
+@transaction.atomic
+def update_game(*, game: Game, version: int, **inputs: object) -> Game:
+    """Change a game if nobody else changed it since `version` was read."""
+    match = Match.objects.select_related("team_a", "team_b", "evening").get(pk=game.match_id)
+    sheet = _sheet(match, **inputs)  # type: ignore[arg-type]
+    outcome = result(sheet)
+    # Optimistic check: only the holder of the current version may write.
+    if not Game.objects.filter(pk=game.pk, version=version).update(version=version + 1):
+        raise StaleGame
+    game.refresh_from_db()
+    _apply_inputs(game, sheet, outcome)
+    game.save()
+    game.melds.all().delete()
+    Meld.objects.bulk_create(_meld_rows(game, sheet))
+    recompute_match(match)
+    game.refresh_from_db()
+    return game
+
+
+@transaction.atomic
+def delete_game(*, game: Game, version: int | None = None) -> None:
+    """Delete a game (its history keeps it restorable) and renumber its match."""
+    if version is not None and not Game.objects.filter(pk=game.pk, version=version).exists():
+        raise StaleGame
+    match = Match.objects.select_related("team_a", "team_b", "evening").get(pk=game.match_id)
+    game.delete()
+    if not match.games.exists():
+        evening = match.evening
+        match.delete()
+        league_changed.send(sender=Game, since=evening.date)
+        return
+    for position, pk in enumerate(match.games.order_by("position").values_list("pk", flat=True), 1):
+        Game.objects.filter(pk=pk).update(position=position)
+    recompute_match(match)
+
+
+# --- deriving a match ---------------------------------------------------------------------------
+
+
+def _stored_sheet(game: Game, match: Match, melds: Iterable[Meld]) -> GameSheet:
+    by_side: dict[str, list[MeldValue]] = defaultdict(list)
+    for meld in melds:
+        by_side[meld.side].append(meld_value(meld))
+    return _sheet(
+        match,
+        declarer=game.declarer,
+        dealer=game.dealer,
+        trump=game.trump,
+        bid=game.bid,
+        points_a=game.points_a,
+        points_b=game.points_b,
+        melds_a=by_side["a"],
+        melds_b=by_side["b"],
+        kontra=game.kontra,
+        re=game.re,
+    )
+
+
+def meld_value(meld: Meld) -> MeldValue:
+    return MeldValue(
+        MeldKind(meld.kind),
+        Suit(meld.suit) if meld.suit else None,
+        Rank(meld.top) if meld.top else None,
+    )
+
+
+def _derive(results: list[GameResult]) -> tuple[list[rounds.RoundStep], rounds.MatchTally]:
+    small = [(r.small_a, r.small_b) for r in results]
+    steps = rounds.progress(small)
+    return steps, rounds.tally(small, steps)
+
+
+def _apply_step(game: Game, step: rounds.RoundStep) -> None:
+    game.round_no = step.round_no
+    game.score_a = step.score_a
+    game.score_b = step.score_b
+    game.ends_round = step.ends_round
+    game.round_winner = step.round_winner.value if step.round_winner else ""
+    game.large_points = step.large_points
+    game.kalte = step.kalte
+
+
+_STEP_FIELDS = ["round_no", "score_a", "score_b", "ends_round", "round_winner", "large_points",
+                "kalte", "playing_side", "winner_side", "small_a", "small_b"]  # fmt: skip
+
+
+def _apply_tally(match: Match, tally: rounds.MatchTally) -> None:
+    match.games_count = tally.a.games
+    match.small_a, match.small_b = tally.a.small_points, tally.b.small_points
+    match.rounds_a, match.rounds_b = tally.a.rounds_won, tally.b.rounds_won
+    match.large_a, match.large_b = tally.a.large_points, tally.b.large_points
+    match.kalte_a, match.kalte_b = tally.a.kalte, tally.b.kalte
+    match.open_round = tally.open_round
+
+
+def _participations(match: Match, tally: rounds.MatchTally) -> list[Participation]:
+    rows = []
+    for side in Side:
+        team, opponent = match.team(side), match.team(side.other)
+        figures = tally.side(side)
+        for player_id in (team.player_1_id, team.player_2_id):
+            rows.append(
+                Participation(
+                    match=match,
+                    evening_id=match.evening_id,
+                    date=match.evening.date,
+                    player_id=player_id,
+                    team=team,
+                    opponent=opponent,
+                    side=side.value,
+                    is_first=player_id == team.player_1_id,
+                    games=figures.games,
+                    games_won=figures.games_won,
+                    small_points=figures.small_points,
+                    small_points_against=figures.small_points_against,
+                    rounds_won=figures.rounds_won,
+                    rounds_lost=figures.rounds_lost,
+                    large_points=figures.large_points,
+                    kalte=figures.kalte,
+                    laube=figures.laube,
+                )
+            )
+    return rows
+
+
+def recompute_match(match: Match, *, notify: bool = True) -> None:
+    """Rewrite the derived results of one match's games, its tally and its participations."""
+    match = Match.objects.select_related("team_a", "team_b", "evening").get(pk=match.pk)
+    games = list(match.games.order_by("position").prefetch_related("melds"))
+    results = [result(_stored_sheet(g, match, g.melds.all())) for g in games]
+    steps, tally = _derive(results)
+    for game, outcome, step in zip(games, results, steps, strict=True):
+        game.playing_side = outcome.playing_side.value
+        game.winner_side = outcome.winner.value
+        game.small_a, game.small_b = outcome.small_a, outcome.small_b
+        _apply_step(game, step)
+    Game.objects.bulk_update(games, _STEP_FIELDS)
+    _apply_tally(match, tally)
+    match.save()
+    match.participations.all().delete()
+    Participation.objects.bulk_create(_participations(match, tally))
+    if notify:
+        league_changed.send(sender=Match, since=match.evening.date)
+
+
+def recompute_all() -> int:
+    """Recompute every match from its games' inputs (idempotent). Returns the match count."""
+    count = 0
+    with transaction.atomic():
+        for match in Match.objects.order_by("evening__date", "position").iterator(chunk_size=500):
+            recompute_match(match, notify=False)
+            count += 1
+        first = Evening.objects.order_by("date").values_list("date", flat=True).first()
+        league_changed.send(sender=Match, since=first)
+    return count
+
+
+# --- many games at once: import and the demo league -----------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """One game as a file (or the demo league) states it, with players by name."""
+
+    team_a: tuple[str, str]
+    team_b: tuple[str, str]
+    declarer: str
+    trump: str
+    bid: str
+    points_a: object
+    points_b: object
+    melds_a: tuple[MeldValue, ...] = ()
+    melds_b: tuple[MeldValue, ...] = ()
+    kontra: bool = False
+    re: bool = False
+    dealer: str | None = None
+    line: int | None = None
+
+    def sheet(self) -> GameSheet:
+        return GameSheet(
+            team_a=self.team_a,
+            team_b=self.team_b,
+            declarer=self.declarer,
+            dealer=self.dealer or None,
+            trump=self.trump,
+            bid=self.bid,
+            melds_a=self.melds_a,
+            melds_b=self.melds_b,
+            kontra=self.kontra,
+            re=self.re,
+            points_a=self.points_a,
+            points_b=self.points_b,
+        )
+
+    def swapped(self) -> GameRecord:
+        """The same game with the sides exchanged."""
+        return GameRecord(
+            team_a=self.team_b,
+            team_b=self.team_a,
+            declarer=self.declarer,
+            trump=self.trump,
+            bid=self.bid,
+            points_a=self.points_b,
+            points_b=self.points_a,
+            melds_a=self.melds_b,
+            melds_b=self.melds_a,
+            kontra=self.kontra,
+            re=self.re,
+            dealer=self.dealer,
+            line=self.line,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class EveningRecord:
+    date: datetime.date
+    games: list[GameRecord]
+    place: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ImportProblem:
+    line: int | None
+    field: str
+    message: str
+
+
+@dataclass
+class StoreSummary:
+    evenings: int = 0
+    matches: int = 0
+    games: int = 0
+    new_players: list[str] = field(default_factory=list)
+    replaced_evenings: int = 0
+    problems: list[ImportProblem] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def _team_key(pair: tuple[str, str]) -> frozenset[str]:
+    return frozenset(pair)
+
+
+def _split_matches(games: list[GameRecord]) -> list[list[GameRecord]]:
+    """Consecutive games of the same two teams form one match; sides follow its first game."""
+    matches: list[list[GameRecord]] = []
+    for record in games:
+        teams = {_team_key(record.team_a), _team_key(record.team_b)}
+        current = matches[-1] if matches else None
+        first = current[0] if current else None
+        if first and teams == {_team_key(first.team_a), _team_key(first.team_b)}:
+            same_sides = _team_key(record.team_a) == _team_key(first.team_a)
+            current.append(record if same_sides else record.swapped())  # type: ignore[union-attr]
+        else:
+            matches.append([record])
+    return matches
+
+
+def check_evenings(evenings: Sequence[EveningRecord], *, replace: bool) -> list[ImportProblem]:
+    """Every problem of a league file, before anything is written."""
+    problems: list[ImportProblem] = []
+    seen_dates: set[datetime.date] = set()
+    for evening in evenings:
+        seen_dates.add(evening.date)
+        for record in evening.games:
+            problems.extend(
+                ImportProblem(record.line, p.field, p.text) for p in _record_problems(record)
+            )
+    if not replace and seen_dates:
+        taken = set(Evening.objects.filter(date__in=seen_dates).values_list("date", flat=True))
+        for evening in evenings:
+            if evening.date in taken:
+                line = evening.games[0].line if evening.games else None
+                problems.append(
+                    ImportProblem(
+                        line,
+                        "date",
+                        f"Für den {evening.date.isoformat()} sind schon Spiele gespeichert "
+                        "(mit --replace ersetzen).",
+                    )
+                )
+    return sorted(problems, key=lambda p: p.line or 0)
+
+
+def _record_problems(record: GameRecord) -> list[Problem]:
+    return validate(record.sheet())
+
+
+def store_evenings(evenings: Sequence[EveningRecord], *, replace: bool = False) -> StoreSummary:
+    """Store whole evenings at once, all or nothing, through the same rules as single games."""
+    summary = StoreSummary()
+    summary.problems = check_evenings(evenings, replace=replace)
+    if summary.problems:
+        return summary
+    with transaction.atomic():
+        dates = [e.date for e in evenings]
+        if replace:
+            old = Evening.objects.filter(date__in=dates)
+            summary.replaced_evenings = old.count()
+            for evening in old:
+                evening.delete()
+        players = _players_by_name(evenings, summary)
+        teams: dict[frozenset[int], Team] = {
+            frozenset((t.player_1_id, t.player_2_id)): t for t in Team.objects.all()
+        }
+        stored = bulk_create_with_history(
+            [Evening(date=e.date, place=e.place) for e in evenings], Evening
+        )
+        by_date = {e.date: e for e in stored}
+        for_matches: list[tuple[Match, list[GameRecord]]] = []
+        for evening in evenings:
+            for position, records in enumerate(_split_matches(evening.games), 1):
+                first = records[0]
+                match = Match(
+                    evening=by_date[evening.date],
+                    position=position,
+                    team_a=_team(teams, players, first.team_a),
+                    team_b=_team(teams, players, first.team_b),
+                )
+                for_matches.append((match, records))
+        Match.objects.bulk_create([m for m, _records in for_matches])
+        _store_games(for_matches, players)
+        summary.evenings = len(evenings)
+        summary.matches = len(for_matches)
+        summary.games = sum(len(r) for _m, r in for_matches)
+        league_changed.send(sender=Evening, since=min(dates) if dates else None)
+    return summary
+
+
+def _players_by_name(evenings: Sequence[EveningRecord], summary: StoreSummary) -> dict[str, Player]:
+    names = {n for e in evenings for r in e.games for n in (*r.team_a, *r.team_b)}
+    players = {p.name: p for p in Player.objects.filter(name__in=names)}
+    for name in sorted(names - players.keys()):
+        players[name] = Player.objects.create(name=name)
+        summary.new_players.append(name)
+    return players
+
+
+def _team(
+    teams: dict[frozenset[int], Team], players: dict[str, Player], pair: tuple[str, str]
+) -> Team:
+    first, second = players[pair[0]], players[pair[1]]
+    key = frozenset((first.pk, second.pk))
+    if key not in teams:
+        teams[key] = Team.objects.for_players(first, second)
+    return teams[key]
+
+
+def _store_games(
+    for_matches: list[tuple[Match, list[GameRecord]]], players: dict[str, Player]
+) -> None:
+    games: list[Game] = []
+    melds: list[tuple[Game, GameRecord]] = []
+    participations: list[Participation] = []
+    for match, records in for_matches:
+        outcomes = [result(r.sheet()) for r in records]
+        steps, tally = _derive(outcomes)
+        for position, (record, outcome, step) in enumerate(
+            zip(records, outcomes, steps, strict=True), 1
+        ):
+            game = Game(
+                match=match,
+                position=position,
+                declarer=players[record.declarer],
+                dealer=players[record.dealer] if record.dealer else None,
+                trump=record.trump,
+                bid=record.bid,
+                kontra=record.kontra,
+                re=record.re,
+                points_a=record.points_a,
+                points_b=record.points_b,
+                playing_side=outcome.playing_side.value,
+                winner_side=outcome.winner.value,
+                small_a=outcome.small_a,
+                small_b=outcome.small_b,
+            )
+            _apply_step(game, step)
+            games.append(game)
+            melds.append((game, record))
+        _apply_tally(match, tally)
+        participations.extend(_participations(match, tally))
+    bulk_create_with_history(games, Game, batch_size=2000)
+    meld_rows = [row for game, record in melds for row in _meld_rows(game, record.sheet())]
+    bulk_create_with_history(meld_rows, Meld, batch_size=2000)
+    Match.objects.bulk_update(
+        [m for m, _r in for_matches],
+        ["games_count", "small_a", "small_b", "rounds_a", "rounds_b", "large_a", "large_b",
+         "kalte_a", "kalte_b", "open_round"],
+        batch_size=1000,
+    )  # fmt: skip
+    Participation.objects.bulk_create(participations, batch_size=2000)

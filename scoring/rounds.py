@@ -1,0 +1,106 @@
+"""Small and large rounds within one match (RULES.md "Small and large rounds")."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from scoring.domain import LAUBE_SCORE, ROUND_TARGET, Side
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStep:
+    """Where a match stands after one game."""
+
+    round_no: int
+    score_a: int
+    score_b: int
+    ends_round: bool
+    round_winner: Side | None
+    large_points: int
+    kalte: bool
+
+    def score(self, side: Side) -> int:
+        return self.score_a if side is Side.A else self.score_b
+
+    def in_laube(self, side: Side) -> bool:
+        """A team with exactly 4 small points is in the Laube (shown only)."""
+        return self.score(side) == LAUBE_SCORE
+
+    def large(self, side: Side) -> int:
+        return self.large_points if self.round_winner is side else 0
+
+
+def large_points_for(winner_score: int, loser_score: int) -> int:
+    """1 large point for a round, 2 for a Kalte (the loser has no small point)."""
+    del winner_score
+    return 2 if loser_score == 0 else 1
+
+
+def progress(small_points: Iterable[tuple[int, int]]) -> list[RoundStep]:
+    """The running small score of a match, game by game, from 0:0."""
+    steps: list[RoundStep] = []
+    round_no, a, b = 1, 0, 0
+    for small_a, small_b in small_points:
+        a, b = a + small_a, b + small_b
+        winner: Side | None = None
+        if a >= ROUND_TARGET or b >= ROUND_TARGET:
+            # Exactly one team scores per game, so only one can reach the target at once.
+            winner = Side.A if a >= ROUND_TARGET else Side.B
+        if winner is None:
+            steps.append(RoundStep(round_no, a, b, False, None, 0, False))
+            continue
+        loser_score = b if winner is Side.A else a
+        large = large_points_for(a if winner is Side.A else b, loser_score)
+        steps.append(RoundStep(round_no, a, b, True, winner, large, loser_score == 0))
+        round_no, a, b = round_no + 1, 0, 0
+    return steps
+
+
+@dataclass(frozen=True, slots=True)
+class SideTally:
+    """One team's figures over one match."""
+
+    games: int = 0
+    games_won: int = 0
+    small_points: int = 0
+    small_points_against: int = 0
+    rounds_won: int = 0
+    rounds_lost: int = 0
+    large_points: int = 0
+    kalte: int = 0
+    laube: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class MatchTally:
+    a: SideTally
+    b: SideTally
+    open_round: bool
+
+    def side(self, side: Side) -> SideTally:
+        return self.a if side is Side.A else self.b
+
+
+def tally(small_points: list[tuple[int, int]], steps: list[RoundStep]) -> MatchTally:
+    """Sum a match's games and rounds for both teams."""
+    figures = {side: dict.fromkeys(SideTally.__slots__, 0) for side in Side}
+    laube_rounds: dict[Side, set[int]] = {Side.A: set(), Side.B: set()}
+    for (small_a, small_b), step in zip(small_points, steps, strict=True):
+        for side, mine, theirs in ((Side.A, small_a, small_b), (Side.B, small_b, small_a)):
+            f = figures[side]
+            f["games"] += 1
+            f["games_won"] += 1 if mine > 0 else 0
+            f["small_points"] += mine
+            f["small_points_against"] += theirs
+            if step.in_laube(side):
+                laube_rounds[side].add(step.round_no)
+            if step.ends_round:
+                won = step.round_winner is side
+                f["rounds_won" if won else "rounds_lost"] += 1
+                f["large_points"] += step.large_points if won else 0
+                f["kalte"] += 1 if won and step.kalte else 0
+    for side in Side:
+        figures[side]["laube"] = len(laube_rounds[side])
+    open_round = bool(steps) and not steps[-1].ends_round
+    return MatchTally(SideTally(**figures[Side.A]), SideTally(**figures[Side.B]), open_round)

@@ -1,0 +1,313 @@
+"""One recorded game: what must hold for it to be valid, and its result.
+
+RULES.md "Recording a game" and "Result of one game".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Mapping
+from dataclasses import dataclass
+from dataclasses import field as dataclass_field
+from fractions import Fraction
+from typing import Any
+
+from scoring.domain import (
+    BASE_TOTAL,
+    Bid,
+    Meld,
+    MeldKind,
+    Side,
+    Suit,
+    _,
+)
+
+# A sequence of n cards needs its top card at index n-1 or higher in 7-8-9-10-B-D-K-A.
+_MIN_TOP_INDEX = {MeldKind.TERZ: 2, MeldKind.FUENFZIG: 3}
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One thing wrong with a game: the field it concerns and a translatable message."""
+
+    field: str
+    message: str
+    params: Mapping[str, Any] = dataclass_field(default_factory=dict)
+
+    @property
+    def text(self) -> str:
+        return self.message % self.params if self.params else self.message
+
+
+class InvalidGame(ValueError):
+    """Raised when a result is asked for a game that is not valid."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        super().__init__("; ".join(p.text for p in problems))
+        self.problems = problems
+
+
+@dataclass(frozen=True, slots=True)
+class GameSheet:
+    """A game as the scorekeeper writes it down. Players are any hashable identifiers."""
+
+    team_a: tuple[Hashable, Hashable]
+    team_b: tuple[Hashable, Hashable]
+    declarer: Hashable
+    trump: Suit | str | None
+    bid: Bid | str | None
+    points_a: object
+    points_b: object
+    melds_a: tuple[Meld, ...] = ()
+    melds_b: tuple[Meld, ...] = ()
+    kontra: bool = False
+    re: bool = False
+    dealer: Hashable | None = None
+
+    @property
+    def players(self) -> tuple[Hashable, ...]:
+        return (*self.team_a, *self.team_b)
+
+    def melds(self, side: Side) -> tuple[Meld, ...]:
+        return self.melds_a if side is Side.A else self.melds_b
+
+    def points(self, side: Side) -> object:
+        return self.points_a if side is Side.A else self.points_b
+
+    def side_of(self, player: Hashable) -> Side | None:
+        if player in self.team_a:
+            return Side.A
+        if player in self.team_b:
+            return Side.B
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """What follows from a valid game."""
+
+    playing_side: Side
+    winner: Side
+    small_a: int
+    small_b: int
+    total: int
+    beet: Fraction
+
+    @property
+    def playing_side_won(self) -> bool:
+        return self.winner is self.playing_side
+
+    def small(self, side: Side) -> int:
+        return self.small_a if side is Side.A else self.small_b
+
+
+def meld_points(melds: Iterable[Meld]) -> int:
+    return sum(meld.points for meld in melds)
+
+
+def total_points(melds_a: Iterable[Meld], melds_b: Iterable[Meld]) -> int:
+    """All points of one game: 164 plus every counted meld."""
+    return BASE_TOTAL + meld_points(melds_a) + meld_points(melds_b)
+
+
+def beet(total: int) -> Fraction:
+    """Half of all points; the playing team must get more than this."""
+    return Fraction(total, 2)
+
+
+def _as_suit(value: object) -> Suit | None:
+    try:
+        return Suit(str(value))
+    except ValueError:
+        return None
+
+
+def _as_bid(value: object) -> Bid | None:
+    try:
+        return Bid(str(value))
+    except ValueError:
+        return None
+
+
+def _is_points(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _validate_players(sheet: GameSheet) -> list[Problem]:
+    problems: list[Problem] = []
+    seen: set[Hashable] = set()
+    for player in sheet.players:
+        if player in (None, ""):
+            problems.append(Problem("players", _("Es fehlt ein Spieler: es braucht vier.")))
+        elif player in seen:
+            problems.append(
+                Problem(
+                    "players",
+                    _("Vier verschiedene Spieler sind nötig: %(player)s steht doppelt."),
+                    {"player": player},
+                )
+            )
+        seen.add(player)
+    if sheet.declarer in (None, ""):
+        problems.append(Problem("declarer", _("Wer hat gespielt? Der Spieler fehlt.")))
+    elif sheet.declarer not in sheet.players:
+        problems.append(
+            Problem(
+                "declarer",
+                _("Der Spieler %(player)s sitzt nicht an diesem Tisch."),
+                {"player": sheet.declarer},
+            )
+        )
+    if sheet.dealer not in (None, "") and sheet.dealer not in sheet.players:
+        problems.append(
+            Problem(
+                "dealer",
+                _("Der Geber %(player)s sitzt nicht an diesem Tisch."),
+                {"player": sheet.dealer},
+            )
+        )
+    return problems
+
+
+def _validate_trump_and_bid(sheet: GameSheet) -> list[Problem]:
+    problems: list[Problem] = []
+    trump = _as_suit(sheet.trump)
+    bid = _as_bid(sheet.bid)
+    if trump is None:
+        problems.append(
+            Problem(
+                "trump",
+                _("Trumpf muss Kreuz, Pik, Herz oder Karo sein, nicht „%(value)s“."),
+                {"value": sheet.trump or ""},
+            )
+        )
+    if bid is None:
+        problems.append(
+            Problem(
+                "bid",
+                _("Das Spiel muss rein, klein oder besser sein, nicht „%(value)s“."),
+                {"value": sheet.bid or ""},
+            )
+        )
+    if bid is Bid.BESSER and trump is not None and trump is not Suit.KREUZ:
+        problems.append(Problem("trump", _("Bei „besser“ ist Kreuz Trumpf.")))
+    if sheet.re and not sheet.kontra:
+        problems.append(Problem("re", _("Re geht nur nach einem Kontra.")))
+    return problems
+
+
+def _validate_meld(meld: Meld, side: Side, trump: Suit | None) -> list[Problem]:
+    name = f"melds_{side.value}"
+    if meld.kind is MeldKind.BELLE:
+        if trump is not None and meld.suit is not None and meld.suit is not trump:
+            return [Problem(name, _("Die Belle ist Dame und König der Trumpffarbe."))]
+        if meld.top is not None:
+            return [Problem(name, _("Eine Belle hat keine oberste Karte."))]
+        return []
+    if meld.top is not None and meld.top.sequence_index < _MIN_TOP_INDEX[meld.kind]:
+        return [
+            Problem(
+                name,
+                _("Eine %(kind)s kann nicht bis %(top)s gehen."),
+                {"kind": "Terz" if meld.kind is MeldKind.TERZ else "Fünfzig", "top": meld.top},
+            )
+        ]
+    return []
+
+
+def _validate_melds(sheet: GameSheet) -> list[Problem]:
+    problems: list[Problem] = []
+    trump = _as_suit(sheet.trump)
+    for side in Side:
+        for meld in sheet.melds(side):
+            problems.extend(_validate_meld(meld, side, trump))
+    sequence_sides = [s for s in Side if any(m.kind.is_sequence for m in sheet.melds(s))]
+    if len(sequence_sides) > 1:
+        problems.append(
+            Problem(
+                "melds_b",
+                _("Terz und Fünfzig zählen nur für eine Mannschaft (die höchste Meldung)."),
+            )
+        )
+    belles = sum(1 for s in Side for m in sheet.melds(s) if m.kind is MeldKind.BELLE)
+    if belles > 1:
+        problems.append(Problem("melds_b", _("Es gibt höchstens eine Belle im Spiel.")))
+    return problems
+
+
+def _validate_points(sheet: GameSheet) -> list[Problem]:
+    problems: list[Problem] = []
+    for side in Side:
+        value = sheet.points(side)
+        if not _is_points(value):
+            problems.append(
+                Problem(
+                    f"points_{side.value}",
+                    _("Die Punkte müssen eine ganze Zahl ab 0 sein, nicht „%(value)s“."),
+                    {"value": "" if value is None else value},
+                )
+            )
+        elif value < meld_points(sheet.melds(side)):  # type: ignore[operator]
+            problems.append(
+                Problem(
+                    f"points_{side.value}",
+                    _("Die Mannschaft hat mindestens ihre Meldungen: %(melds)d Punkte."),
+                    {"melds": meld_points(sheet.melds(side))},
+                )
+            )
+    if not problems:
+        total = total_points(sheet.melds_a, sheet.melds_b)
+        given = int(sheet.points_a) + int(sheet.points_b)  # type: ignore[call-overload]
+        if given != total:
+            problems.append(
+                Problem(
+                    "points_b",
+                    _(
+                        "Die Punkte ergeben zusammen %(given)d, es müssen %(total)d sein "
+                        "(164 plus Meldungen)."
+                    ),
+                    {"given": given, "total": total},
+                )
+            )
+    return problems
+
+
+def validate(sheet: GameSheet) -> list[Problem]:
+    """Every problem of a recorded game at once; an empty list means valid."""
+    return [
+        *_validate_players(sheet),
+        *_validate_trump_and_bid(sheet),
+        *_validate_melds(sheet),
+        *_validate_points(sheet),
+    ]
+
+
+def small_points(*, playing_side_won: bool, kontra: bool, re: bool) -> int:
+    """1 for a won game of the playing team, 2 to the defenders otherwise; Kontra ×2, Re ×4."""
+    base = 1 if playing_side_won else 2
+    multiplier = 4 if re else 2 if kontra else 1
+    return base * multiplier
+
+
+def result(sheet: GameSheet) -> GameResult:
+    """The result of a valid game; raises InvalidGame listing every problem otherwise."""
+    problems = validate(sheet)
+    if problems:
+        raise InvalidGame(problems)
+    playing = sheet.side_of(sheet.declarer)
+    assert playing is not None
+    total = total_points(sheet.melds_a, sheet.melds_b)
+    half = beet(total)
+    playing_points = sheet.points(playing)
+    assert isinstance(playing_points, int)
+    # Exceeding the Beet means having more than the defenders; a tie loses.
+    won = playing_points > half
+    winner = playing if won else playing.other
+    small = small_points(playing_side_won=won, kontra=sheet.kontra, re=sheet.re)
+    return GameResult(
+        playing_side=playing,
+        winner=winner,
+        small_a=small if winner is Side.A else 0,
+        small_b=small if winner is Side.B else 0,
+        total=total,
+        beet=half,
+    )

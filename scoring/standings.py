@@ -1,0 +1,71 @@
+"""Standings for players and teams (RULES.md "Tables")."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable
+from dataclasses import dataclass, field
+
+
+def team_name(first: str, second: str) -> str:
+    """A team is named by its two players in alphabetical order joined by " & "."""
+    return " & ".join(sorted((first, second), key=lambda name: (name.casefold(), name)))
+
+
+@dataclass(frozen=True, slots=True)
+class Totals:
+    """A player's or team's figures over the games it took part in."""
+
+    key: Hashable
+    name: str
+    evenings: int = 0
+    games: int = 0
+    games_won: int = 0
+    rounds_won: int = 0
+    rounds_lost: int = 0
+    large_points: int = 0
+    kalte: int = 0
+    laube: int = 0
+    small_points: int = 0
+    small_points_against: int = 0
+    players: tuple[str, ...] = field(default=())
+
+    @property
+    def small_point_difference(self) -> int:
+        return self.small_points - self.small_points_against
+
+    @property
+    def rounds(self) -> int:
+        return self.rounds_won + self.rounds_lost
+
+    @property
+    def round_share(self) -> float | None:
+        """Share of completed rounds won, None without a completed round."""
+        return self.rounds_won / self.rounds if self.rounds else None
+
+    @property
+    def large_points_per_evening(self) -> float | None:
+        return self.large_points / self.evenings if self.evenings else None
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    rank: int
+    totals: Totals
+
+
+def order_key(totals: Totals) -> tuple[int, int, str, str]:
+    """Large points, then small-point difference, both descending; then name."""
+    return (
+        -totals.large_points,
+        -totals.small_point_difference,
+        totals.name.casefold(),
+        totals.name,
+    )
+
+
+def rank(rows: Iterable[Totals]) -> list[Standing]:
+    """Rank rows 1, 2, 3, … in table order; equals get consecutive ranks too."""
+    return [
+        Standing(position, totals)
+        for position, totals in enumerate(sorted(rows, key=order_key), start=1)
+    ]

@@ -1,0 +1,70 @@
+"""The read side's queries: standings come from stored derived results, a few aggregates each."""
+
+from __future__ import annotations
+
+from django.db.models import Count, QuerySet, Sum
+
+from klammernliga.models import Evening, Participation
+from scoring.standings import Standing, Totals, rank, team_name
+
+_SUMS = (
+    "games", "games_won", "rounds_won", "rounds_lost", "large_points", "kalte", "laube",
+    "small_points", "small_points_against",
+)  # fmt: skip
+
+
+def _participations(year: int | None) -> QuerySet[Participation]:
+    rows = Participation.objects.all()
+    return rows.filter(date__year=year) if year is not None else rows
+
+
+def _aggregates() -> dict[str, object]:
+    return {
+        "evenings_count": Count("evening", distinct=True),
+        **{f"{name}_sum": Sum(name) for name in _SUMS},
+    }
+
+
+def _totals(row: dict[str, object], key: object, name: str, players: tuple[str, ...]) -> Totals:
+    return Totals(
+        key=key,
+        name=name,
+        evenings=row["evenings_count"],  # type: ignore[arg-type]
+        players=players,
+        **{name_: row[f"{name_}_sum"] or 0 for name_ in _SUMS},  # type: ignore[arg-type]
+    )
+
+
+def player_standings(*, year: int | None = None) -> list[Standing]:
+    """Players ranked as RULES.md "Tables" says; one aggregate query."""
+    rows = (
+        _participations(year)
+        .values("player_id", "player__name", "player__slug")
+        .annotate(**_aggregates())
+        .order_by()
+    )
+    return rank(
+        _totals(row, row["player__slug"], row["player__name"], (row["player__name"],))
+        for row in rows
+    )
+
+
+def team_standings(*, year: int | None = None) -> list[Standing]:
+    """Teams ranked as RULES.md "Tables" says; one aggregate query over each team's first player."""
+    rows = (
+        _participations(year)
+        .filter(is_first=True)
+        .values("team_id", "team__player_1__name", "team__player_2__name")
+        .annotate(**_aggregates())
+        .order_by()
+    )
+    result = []
+    for row in rows:
+        names = tuple(sorted((row["team__player_1__name"], row["team__player_2__name"])))
+        result.append(_totals(row, row["team_id"], team_name(*names), names))
+    return rank(result)
+
+
+def league_years() -> list[int]:
+    """Years that have at least one evening, newest first."""
+    return [d.year for d in Evening.objects.dates("date", "year", order="DESC")]

@@ -1,0 +1,58 @@
+"""Browser tests: pytest-playwright driving Debian's Chromium against the live test server."""
+
+import os
+from pathlib import Path
+
+import pytest
+
+# Playwright's sync API runs an event loop in the test thread; the ORM calls made by the
+# tests themselves (fixtures) are still synchronous and safe.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = "/usr/bin/chromium"
+ARTIFACTS = Path(__file__).parent / "artifacts"
+PHONE = {"width": 375, "height": 812}
+DESKTOP = {"width": 1280, "height": 900}
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):  # type: ignore[no-untyped-def]
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+        ],
+    }
+
+
+@pytest.fixture(params=["phone", "desktop"])
+def viewport(request):  # type: ignore[no-untyped-def]
+    return request.param, PHONE if request.param == "phone" else DESKTOP
+
+
+@pytest.fixture
+def screenshot():  # type: ignore[no-untyped-def]
+    """Save a full-page screenshot under tests/e2e/artifacts/ (ignored by git)."""
+    ARTIFACTS.mkdir(exist_ok=True)
+
+    def save(page, name: str) -> Path:  # type: ignore[no-untyped-def]
+        path = ARTIFACTS / f"{name}.png"
+        page.screenshot(path=str(path), full_page=True)
+        return path
+
+    return save
+
+
+def pytest_collection_modifyitems(items):  # type: ignore[no-untyped-def]
+    for item in items:
+        if "tests/e2e/" in str(item.fspath):
+            item.add_marker(pytest.mark.e2e)
+            # Browser tests share one xdist worker so two Chromiums don't fight over 2 cores.
+            item.add_marker(pytest.mark.xdist_group("browser"))

@@ -1,0 +1,33 @@
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from stats.selectors import player_standings, team_standings
+from tests.factories import GameFactory, MatchFactory
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize("select", [player_standings, team_standings])
+def test_standings_take_one_query_however_many_games(select) -> None:  # type: ignore[no-untyped-def]
+    match = MatchFactory()
+    GameFactory(match=match)
+    with CaptureQueriesContext(connection) as few:
+        select()
+        select(year=2010)
+    for _ in range(12):
+        GameFactory(match=MatchFactory())
+    with CaptureQueriesContext(connection) as many:
+        select()
+        select(year=2010)
+    assert len(few) == len(many) == 2
+
+
+def test_a_player_playing_for_two_teams_on_one_evening_counts_one_evening() -> None:
+    first = MatchFactory()
+    second = MatchFactory(evening=first.evening, team_a=first.team_a)
+    GameFactory(match=first)
+    GameFactory(match=second)
+    player = first.team_a.player_1
+    row = next(s.totals for s in player_standings() if s.totals.name == player.name)
+    assert (row.evenings, row.games) == (1, 2)
