@@ -27,7 +27,12 @@ class Suit(StrEnum):
 
 
 SUIT_SYMBOLS = {Suit.KREUZ: "♣", Suit.PIK: "♠", Suit.HERZ: "♥", Suit.KARO: "♦"}
-SUIT_LABELS = {Suit.KREUZ: _("Kreuz"), Suit.PIK: _("Pik"), Suit.HERZ: _("Herz"), Suit.KARO: _("Karo")}
+SUIT_LABELS = {
+    Suit.KREUZ: _("Kreuz"),
+    Suit.PIK: _("Pik"),
+    Suit.HERZ: _("Herz"),
+    Suit.KARO: _("Karo"),
+}
 
 
 class Rank(StrEnum):
@@ -85,7 +90,11 @@ class MeldKind(StrEnum):
 
 
 MELD_POINTS = {MeldKind.TERZ: 20, MeldKind.FUENFZIG: 50, MeldKind.BELLE: 20}
-MELD_LABELS = {MeldKind.TERZ: _("Terz"), MeldKind.FUENFZIG: _("Fünfzig"), MeldKind.BELLE: _("Belle")}
+MELD_LABELS = {
+    MeldKind.TERZ: _("Terz"),
+    MeldKind.FUENFZIG: _("Fünfzig"),
+    MeldKind.BELLE: _("Belle"),
+}
 
 
 class Side(StrEnum):
