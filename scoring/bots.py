@@ -61,7 +61,7 @@ _HIGHER: tuple[tuple[int, ...], ...] = tuple(
     )
     for trump in range(4)
 )
-_POPCOUNT: tuple[int, ...] = tuple(bin(bits).count("1") for bits in range(256))
+_POPCOUNT: tuple[int, ...] = tuple(bits.bit_count() for bits in range(256))
 
 
 def _suit_bits(mask: int, suit: int) -> int:
