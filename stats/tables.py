@@ -137,6 +137,9 @@ class StandingsTable(tables.Table):
 
 
 class PlayerStandingsTable(StandingsTable):
+    class Meta(StandingsTable.Meta):
+        pass
+
     def render_name(self, value: str, record: dict[str, Any]) -> str:
         try:
             url = reverse("stats:player", args=[record["key"]])
@@ -149,4 +152,5 @@ class PlayerStandingsTable(StandingsTable):
 
 
 class TeamStandingsTable(StandingsTable):
-    pass
+    class Meta(StandingsTable.Meta):
+        pass
