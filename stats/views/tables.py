@@ -12,6 +12,7 @@ from django_tables2.export import ExportMixin, TableExport
 
 from klammernliga.context_processors import league_years_for
 from scoring.domain import LAUBE_SCORE, ROUND_TARGET
+from scoring.rounds import large_points_for
 from stats.selectors import player_standings, team_standings
 from stats.tables import PlayerStandingsTable, TeamStandingsTable, standing_rows
 
@@ -72,6 +73,8 @@ class StandingsView(ExportMixin, SingleTableMixin, TemplateView):  # type: ignor
             caption=self.heading(),
             round_target=ROUND_TARGET,
             laube_score=LAUBE_SCORE,
+            round_large=large_points_for(ROUND_TARGET, 1),
+            kalte_large=large_points_for(ROUND_TARGET, 0),
         )
         if self.year is not None:
             years = league_years_for(self.request)
