@@ -84,7 +84,9 @@ class StandingsTable(tables.Table):
     games = NumberColumn(verbose_name=_("Spiele"))
     rounds_won = NumberColumn(verbose_name=_("Runden gewonnen"), short=_("R+"))
     rounds_lost = NumberColumn(verbose_name=_("Runden verloren"), short=_("R−"))
-    round_share = NumberColumn(verbose_name=_("Anteil gewonnener Runden in Prozent"), short=_("Quote"))
+    round_share = NumberColumn(
+        verbose_name=_("Anteil gewonnener Runden in Prozent"), short=_("Quote")
+    )
     kalte = NumberColumn(verbose_name=_("Kalte"))
     laube = NumberColumn(verbose_name=_("Laube"))
     small_points = NumberColumn(verbose_name=_("Kleine Punkte"), short=_("KP"))

@@ -41,6 +41,9 @@ class StandingsView(ExportMixin, SingleTableMixin, TemplateView):  # type: ignor
         self.rows = standing_rows(select(year=self.year))
         if self.year is not None and not self.rows:
             raise Http404
+        export_format = request.GET.get(self.export_trigger_param)
+        if self.export_class.is_valid_format(export_format):
+            return self.create_export(export_format)  # no page context needed
         return super().get(request, *args, **kwargs)
 
     def get_table_class(self) -> type:
