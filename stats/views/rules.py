@@ -10,18 +10,9 @@ from django.utils.translation import pgettext_lazy
 from django.views.generic import TemplateView
 
 from scoring import domain, rounds
+from scoring.cards import PLAIN_ORDER, POINTS, TRUMP_ORDER
 from scoring.domain import MELD_POINTS, Meld, MeldKind, Rank, Side, Suit
 from scoring.rules import GameSheet, result, small_points
-
-try:
-    from scoring.cards import PLAIN_ORDER, POINTS, TRUMP_ORDER
-except ImportError:  # scoring.cards comes with the card engine; until then RULES.md's order
-    POINTS = {Rank.ASS: 11, Rank.TEN: 10, Rank.KOENIG: 4, Rank.DAME: 3, Rank.BUBE: 2}
-    PLAIN_ORDER = (Rank.ASS, Rank.TEN, Rank.KOENIG, Rank.DAME, Rank.BUBE, Rank.NINE,
-                   Rank.EIGHT, Rank.SEVEN)  # fmt: skip
-    TRUMP_ORDER = (Rank.BUBE, Rank.NINE, Rank.ASS, Rank.TEN, Rank.KOENIG, Rank.DAME,
-                   Rank.EIGHT, Rank.SEVEN)  # fmt: skip
-
 
 # The letter on a card's corner: German B, D, K, A; in English J, Q, K, A.
 CORNER = {
