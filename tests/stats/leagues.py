@@ -46,13 +46,17 @@ def _game(
 
 
 def evenings(
-    count: int, *, games_per_match: int = 12, seed: int = 7
+    count: int,
+    *,
+    games_per_match: int = 12,
+    seed: int = 7,
+    start: datetime.date = datetime.date(2010, 1, 8),
 ) -> list[services.EveningRecord]:
-    """`count` evenings from 2010 on, each with two matches of three pairs of teams."""
+    """`count` evenings every two months from `start`, each with two matches of three teams."""
     rng = random.Random(seed)
     result = []
     for n in range(count):
-        date = datetime.date(2010, 1, 8) + datetime.timedelta(days=61 * n)
+        date = start + datetime.timedelta(days=61 * n)
         names = list(NAMES)
         rng.shuffle(names)
         teams = [(names[0], names[1]), (names[2], names[3]), (names[4], names[5])]
