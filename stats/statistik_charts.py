@@ -50,7 +50,7 @@ def declarer_by_bid(profile: PlayerProfile) -> BarChart:
 
 ROUNDS = Series("total", _("Runden"))
 KALTE = Series("kalte", _("Kalte"))
-OTHER_ROUNDS = Series("total", _("andere Runden"))
+OTHER_ROUNDS = Series("other", _("andere Runden"))
 
 
 def round_ends(dist: Distributions) -> BarChart:

@@ -149,7 +149,9 @@ def test_bad_filter_values_explain_themselves_instead_of_failing(client, league,
     assert "Keine Spiele gefunden." in html
 
 
-@pytest.mark.parametrize("params", [{"page": "abc"}, {"page": "999"}, {"sort": "nonsense"}, {"_export": "xls"}])
+@pytest.mark.parametrize(
+    "params", [{"page": "abc"}, {"page": "999"}, {"sort": "nonsense"}, {"_export": "xls"}]
+)
 def test_odd_page_sort_or_export_parameters_still_show_the_list(client, league, params) -> None:  # type: ignore[no-untyped-def]
     response = client.get(URL, params)
     assert response.status_code == 200
@@ -158,9 +160,17 @@ def test_odd_page_sort_or_export_parameters_still_show_the_list(client, league, 
 
 def test_the_list_takes_the_same_queries_however_many_games(client, league) -> None:  # type: ignore[no-untyped-def]
     filtered = URL + "?spieler=anna&trumpf=herz&jahr=2010&team=1"
-    few = (queries_of(client, URL), queries_of(client, filtered), queries_of(client, URL + "?_export=csv"))
+    few = (
+        queries_of(client, URL),
+        queries_of(client, filtered),
+        queries_of(client, URL + "?_export=csv"),
+    )
     grow_league(4)
-    many = (queries_of(client, URL), queries_of(client, filtered), queries_of(client, URL + "?_export=csv"))
+    many = (
+        queries_of(client, URL),
+        queries_of(client, filtered),
+        queries_of(client, URL + "?_export=csv"),
+    )
     assert few == many == (6, 9, 4)
 
 

@@ -64,7 +64,9 @@ def test_a_player_s_years_add_up_to_his_totals_and_match_his_games(client, bigge
     assert p.total.games == sum(by_year.values())
     for t in p.years:
         year_games = [g for g in bigger if g.match.evening.date.year == int(t.name)]
-        assert (t.rounds_won, t.rounds_lost, t.large_points, t.kalte) == rounds_of(year_games, "Clara")
+        assert (t.rounds_won, t.rounds_lost, t.large_points, t.kalte) == rounds_of(
+            year_games, "Clara"
+        )
 
 
 def test_partners_show_games_and_rounds_together(client, bigger) -> None:  # type: ignore[no-untyped-def]
@@ -120,7 +122,9 @@ def test_as_declarer_games_and_wins_by_trump_and_by_bid(client, bigger) -> None:
 
 @pytest.mark.parametrize("name", NAMES)
 def test_kontra_and_re_count_who_said_it_and_who_won(client, bigger, name) -> None:  # type: ignore[no-untyped-def]
-    expected = {key: [0, 0, 0] for key in ("kontra_said", "kontra_against", "re_said", "re_against")}
+    expected = {
+        key: [0, 0, 0] for key in ("kontra_said", "kontra_against", "re_said", "re_against")
+    }
     for g in bigger:
         side = side_of(g, name)
         if side is None:
@@ -206,7 +210,15 @@ def test_the_best_evening_has_the_most_large_points(client, bigger) -> None:  # 
 
 def test_the_player_page_shows_every_section(client, league) -> None:  # type: ignore[no-untyped-def]
     html = client.get(reverse("stats:player", args=["emil"])).content.decode()
-    for heading in ("Jahr für Jahr", "Partner", "Gegner", "Als Spieler", "Kontra und Re", "Meldungen", "Rekorde"):
+    for heading in (
+        "Jahr für Jahr",
+        "Partner",
+        "Gegner",
+        "Als Spieler",
+        "Kontra und Re",
+        "Meldungen",
+        "Rekorde",
+    ):
         assert heading in html
     assert 'role="img"' in html and "<title" in html
     # Emil won his only round 5:0 on 5 March 2010: two large points, a run of one.

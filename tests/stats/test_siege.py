@@ -1,7 +1,6 @@
 from collections import Counter
 
 import pytest
-from django.urls import reverse
 
 from klammernliga.models import Player, Team
 from tests.stats.helpers import grow_league, queries_of, raw_games, side_of
@@ -18,7 +17,9 @@ def dist(client, params=None):  # type: ignore[no-untyped-def]
 
 
 def round_end(game) -> str:  # type: ignore[no-untyped-def]
-    scores = (game.score_a, game.score_b) if game.round_winner == "a" else (game.score_b, game.score_a)
+    scores = (
+        (game.score_a, game.score_b) if game.round_winner == "a" else (game.score_b, game.score_a)
+    )
     return f"{scores[0]}:{scores[1]}"
 
 
@@ -41,8 +42,12 @@ def test_the_round_end_distribution_counts_every_completed_round(client, league)
 def test_a_player_s_rounds_are_split_into_won_and_lost(client, league) -> None:  # type: ignore[no-untyped-def]
     grow_league(3)
     games = [g for g in raw_games() if side_of(g, "Frieda")]
-    won = Counter(round_end(g) for g in games if g.ends_round and g.round_winner == side_of(g, "Frieda"))
-    lost = Counter(round_end(g) for g in games if g.ends_round and g.round_winner != side_of(g, "Frieda"))
+    won = Counter(
+        round_end(g) for g in games if g.ends_round and g.round_winner == side_of(g, "Frieda")
+    )
+    lost = Counter(
+        round_end(g) for g in games if g.ends_round and g.round_winner != side_of(g, "Frieda")
+    )
     got = dist(client, {"spieler": "frieda"})
     assert got.perspective.name == "Frieda"
     assert {r.label: r.won for r in got.round_ends if r.won} == dict(won)
@@ -57,7 +62,10 @@ def test_a_team_s_rounds_are_split_from_its_side(client, league) -> None:  # typ
     got = dist(client, {"team": team.pk})
     # Anna & Bernd won 5:2 and 5:4, lost 5:0 (twice, one to Emil & Frieda) and 12:1.
     assert {r.label: (r.won, r.lost) for r in got.round_ends} == {
-        "5:0": (0, 2), "5:2": (1, 0), "5:4": (1, 0), "12:1": (0, 1)
+        "5:0": (0, 2),
+        "5:2": (1, 0),
+        "5:4": (1, 0),
+        "12:1": (0, 1),
     }
     assert (got.kalte.kalte_won, got.kalte.kalte_lost) == (0, 2)
 
@@ -68,7 +76,9 @@ def test_game_outcomes_by_margin_of_points(client, league) -> None:  # type: ign
     got = dist(client)
 
     def band(g):  # type: ignore[no-untyped-def]
-        playing, other = (g.points_a, g.points_b) if g.playing_side == "a" else (g.points_b, g.points_a)
+        playing, other = (
+            (g.points_a, g.points_b) if g.playing_side == "a" else (g.points_b, g.points_a)
+        )
         distance = abs(playing - other)
         return 0 if distance == 0 else min((distance - 1) // 10 * 10 + 1, 101)
 
@@ -90,7 +100,10 @@ def test_the_year_filter_keeps_that_year_s_rounds(client, league) -> None:  # ty
     got = dist(client, {"jahr": "2011"})
     assert {r.label: r.count for r in got.round_ends} == {"5:4": 1}
     assert [(y.year, y.rounds, y.kalte) for y in got.kalte_years] == [(2011, 1, 0)]
-    assert [(y.year, y.rounds, y.kalte) for y in dist(client).kalte_years] == [(2010, 4, 2), (2011, 1, 0)]
+    assert [(y.year, y.rounds, y.kalte) for y in dist(client).kalte_years] == [
+        (2010, 4, 2),
+        (2011, 1, 0),
+    ]
 
 
 def test_each_distribution_is_a_chart_with_its_numbers_beside_it(client, league) -> None:  # type: ignore[no-untyped-def]
@@ -112,7 +125,9 @@ def test_bad_filter_values_explain_themselves_instead_of_failing(client, league,
 
 
 def test_the_page_takes_the_same_queries_however_many_games(client, league) -> None:  # type: ignore[no-untyped-def]
-    team = Team.objects.for_players(Player.objects.get(name="Anna"), Player.objects.get(name="Bernd"))
+    team = Team.objects.for_players(
+        Player.objects.get(name="Anna"), Player.objects.get(name="Bernd")
+    )
     urls = [URL, URL + "?spieler=anna&jahr=2010", URL + f"?team={team.pk}"]
     few = [queries_of(client, url) for url in urls]
     grow_league(4)

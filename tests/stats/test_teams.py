@@ -25,7 +25,10 @@ def head_to_head_from_games(games):  # type: ignore[no-untyped-def]
     """(row team, column team) → [rounds won, rounds lost, large points], from the games."""
     cells: dict[tuple[int, int], list[int]] = defaultdict(lambda: [0, 0, 0])
     for g in games:
-        for side, me, other in (("a", g.match.team_a_id, g.match.team_b_id), ("b", g.match.team_b_id, g.match.team_a_id)):
+        for side, me, other in (
+            ("a", g.match.team_a_id, g.match.team_b_id),
+            ("b", g.match.team_b_id, g.match.team_a_id),
+        ):
             cell = cells[(me, other)]
             if g.ends_round:
                 if g.round_winner == side:
@@ -36,7 +39,9 @@ def head_to_head_from_games(games):  # type: ignore[no-untyped-def]
     return dict(cells)
 
 
-def test_every_cell_of_the_matrix_equals_the_rounds_counted_from_that_pairing_s_games(client, league) -> None:  # type: ignore[no-untyped-def]
+def test_every_cell_of_the_matrix_equals_the_rounds_counted_from_that_pairing_s_games(
+    client, league
+) -> None:  # type: ignore[no-untyped-def]
     grow_league(3)
     response = client.get(reverse("stats:teams"))
     assert response.status_code == 200
@@ -51,13 +56,21 @@ def test_every_cell_of_the_matrix_equals_the_rounds_counted_from_that_pairing_s_
 def test_the_matrix_has_a_cell_only_where_teams_met(client, league) -> None:  # type: ignore[no-untyped-def]
     matrix = client.get(reverse("stats:teams")).context["matrix"]
     ab, cd, ef = team("Anna", "Bernd"), team("Clara", "Dieter"), team("Emil", "Frieda")
-    assert [t.team.name for t in matrix.teams] == ["Anna & Bernd", "Clara & Dieter", "Emil & Frieda"]
+    assert [t.team.name for t in matrix.teams] == [
+        "Anna & Bernd",
+        "Clara & Dieter",
+        "Emil & Frieda",
+    ]
     grid = {row.team.pk: cells for row, cells in matrix.grid()}
     assert [c is not None for c in grid[ab.pk]] == [False, True, True]
     assert [c is not None for c in grid[ef.pk]] == [True, False, False]
     # Anna & Bernd against Clara & Dieter: 2010 won 5:2, lost 0:5 and 1:12; 2011 won 5:4.
     cell = grid[ab.pk][1]
-    assert (cell.figures.rounds_won, cell.figures.rounds_lost, cell.figures.large_points) == (2, 2, 2)
+    assert (cell.figures.rounds_won, cell.figures.rounds_lost, cell.figures.large_points) == (
+        2,
+        2,
+        2,
+    )
     assert cell.column.pk == cd.pk
 
 
@@ -69,7 +82,10 @@ def test_the_team_list_shows_each_team_s_record(client, league) -> None:  # type
         pk = next(t.pk for t in Team.objects.all() if t.name == name)
         assert figures.games == sum(1 for g in games if sides(g, pk))
     html = response.content.decode()
-    assert reverse("stats:pairing", args=[team("Anna", "Bernd").pk, team("Clara", "Dieter").pk]) in html
+    assert (
+        reverse("stats:pairing", args=[team("Anna", "Bernd").pk, team("Clara", "Dieter").pk])
+        in html
+    )
 
 
 def test_a_pairing_page_shows_totals_matches_and_evenings(client, league) -> None:  # type: ignore[no-untyped-def]
@@ -104,7 +120,9 @@ def test_a_pairing_seen_from_the_other_side_is_mirrored(client, league) -> None:
 
 
 def test_teams_that_never_met_get_a_page_that_says_so(client, league) -> None:  # type: ignore[no-untyped-def]
-    response = client.get(reverse("stats:pairing", args=[team("Clara", "Dieter").pk, team("Emil", "Frieda").pk]))
+    response = client.get(
+        reverse("stats:pairing", args=[team("Clara", "Dieter").pk, team("Emil", "Frieda").pk])
+    )
     assert response.status_code == 200
     assert "noch nicht gegeneinander gespielt" in response.content.decode()
 
