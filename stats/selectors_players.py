@@ -147,21 +147,24 @@ class PlayerProfile:
     longest_run: Run
     best_evening: BestEvening | None
 
-    @property
     def _rated_opponents(self) -> list[Opponent]:
-        return [o for o in self.opponents if o.figures.rounds]
+        """Opponents with completed rounds, when they differ at all in the share won."""
+        rated = [o for o in self.opponents if o.figures.rounds]
+        if len({o.figures.round_share for o in rated}) < 2:
+            return []
+        return rated
 
     @property
     def best_opponent(self) -> Opponent | None:
-        """The opponent (a person) against whom the player won the largest share of rounds."""
-        rated = self._rated_opponents
+        """The Lieblingsgegner: the largest share of rounds won against him."""
+        rated = self._rated_opponents()
         return rated[0] if rated else None
 
     @property
     def worst_opponent(self) -> Opponent | None:
-        """The Angstgegner: the lowest share of rounds won against him."""
-        rated = self._rated_opponents
-        return rated[-1] if len(rated) > 1 else None
+        """The Angstgegner: the smallest share of rounds won against him."""
+        rated = self._rated_opponents()
+        return rated[-1] if rated else None
 
 
 def _person(name: str, slug: str) -> PersonRef:

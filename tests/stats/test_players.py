@@ -242,3 +242,14 @@ def test_player_pages_take_the_same_queries_however_many_games(client, league) -
     grow_league(4)
     many = [queries_of(client, url) for url in urls]
     assert few == many == [1, 9]
+
+
+def test_no_favourite_or_nemesis_when_every_opponent_went_alike(client, league) -> None:  # type: ignore[no-untyped-def]
+    # Clara only ever played Anna & Bernd: 2–2 against both of them.
+    p = profile(client, "Clara")
+    assert {o.name: (o.figures.rounds_won, o.figures.rounds_lost) for o in p.opponents} == {
+        "Anna": (2, 2),
+        "Bernd": (2, 2),
+    }
+    assert p.best_opponent is None and p.worst_opponent is None
+    assert "Angstgegner" not in client.get(reverse("stats:player", args=["clara"])).content.decode()
