@@ -1,6 +1,6 @@
 from django.urls import path
 
-from stats.views import home, rules, tables
+from stats.views import games, home, players, rules, siege, tables, teams
 
 app_name = "stats"
 
@@ -15,4 +15,12 @@ urlpatterns = [
         name="table_year_teams",
     ),
     path("regeln/", rules.RulesView.as_view(), name="rules"),
+    # Statistik (issue 5): Alle Spiele, Spieler-Info, Teambilanzen, Sieg-Verteilungen.
+    path("spiele/", games.GameListView.as_view(), name="games"),
+    path("spiele/abend/<str:date>/", games.evening, name="evening"),
+    path("spieler/", players.player_list, name="players"),
+    path("spieler/<slug:slug>/", players.player_detail, name="player"),
+    path("teams/", teams.team_list, name="teams"),
+    path("teams/<int:team_a>/<int:team_b>/", teams.pairing, name="pairing"),
+    path("siege/", siege.distributions_view, name="siege"),
 ]

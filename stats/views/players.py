@@ -1,0 +1,48 @@
+"""Spieler-Info: the list of players with their key figures, and one player's page."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django_tables2 import RequestConfig
+
+from klammernliga.models import Player
+from stats import selectors_players as selectors
+from stats import statistik_charts as charts
+from stats.tables_records import PlayersTable
+
+
+def player_list(request: HttpRequest) -> HttpResponse:
+    rows = [row for row in selectors.player_list() if row.figures.games]
+    table = PlayersTable(rows, order_by="name")
+    RequestConfig(request, paginate=False).configure(table)
+    return render(request, "stats/players.html", {"table": table})
+
+
+def rating_chart(player: Player) -> object | None:
+    """The KlammernBoss rating history as a line chart, when the ratings are installed.
+
+    The ratings (selectors and the line-chart geometry) come from the KlammernBoss work; until
+    they are merged the page simply leaves this section out.
+    """
+    try:
+        from stats.charts.lines import line_chart  # type: ignore[import-not-found]
+        from stats.ratings import rating_history  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    history = rating_history(player_ids=[player.pk])
+    return line_chart(history) if history else None
+
+
+def player_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    player = get_object_or_404(Player, slug=slug)
+    profile = selectors.player_profile(player)
+    context = {
+        "player": player,
+        "profile": profile,
+        "partner_chart": charts.partner_rounds(profile),
+        "trump_chart": charts.declarer_by_trump(profile),
+        "bid_chart": charts.declarer_by_bid(profile),
+        "rating_chart": rating_chart(player),
+    }
+    return render(request, "stats/player.html", context)
