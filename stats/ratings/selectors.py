@@ -1,0 +1,176 @@
+"""The KlammernBoss's queries: ranking, boss, rating history, prediction. One query each."""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from django.db.models import OuterRef, QuerySet, Subquery
+
+from klammernliga.models import Player
+from scoring.rating import Rating, initial_rating, win_chance
+from scoring.standings import team_name
+from stats.models import Rating as StoredRating
+
+
+@dataclass(frozen=True, slots=True)
+class BossRank:
+    """A line of the KlammernBoss ranking: a player's current rating and its trend."""
+
+    rank: int
+    player: Player
+    ordinal: float
+    mu: float
+    sigma: float
+    rounds: int
+    # The ordinal's change over the last evening the player completed a round.
+    change: float
+    last_date: datetime.date
+
+    @property
+    def is_boss(self) -> bool:
+        return self.rank == 1
+
+    @property
+    def trend(self) -> str:
+        """ "up", "down" or "same": the change rounded as it is shown (one decimal)."""
+        shown = round(self.change, 1)
+        return "up" if shown > 0 else "down" if shown < 0 else "same"
+
+    @property
+    def change_size(self) -> float:
+        return abs(self.change)
+
+
+@dataclass(frozen=True, slots=True)
+class Boss:
+    """The player on top of the ranking."""
+
+    player: Player
+    ordinal: float
+    since: datetime.date | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryPoint:
+    date: datetime.date
+    ordinal: float
+    mu: float
+    sigma: float
+    rounds: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerHistory:
+    """A player's rating after each evening on which they completed a round."""
+
+    player: Player
+    points: list[HistoryPoint] = field(default_factory=list)
+
+    @property
+    def current(self) -> float:
+        return self.points[-1].ordinal if self.points else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Prediction:
+    """Each team's chance to win a round against the other, from the current ratings."""
+
+    team_a: tuple[Player, ...]
+    team_b: tuple[Player, ...]
+    chance_a: float
+    chance_b: float
+
+    @property
+    def name_a(self) -> str:
+        return team_name(*(p.name for p in self.team_a))
+
+    @property
+    def name_b(self) -> str:
+        return team_name(*(p.name for p in self.team_b))
+
+    @property
+    def percent_a(self) -> int:
+        return round(self.chance_a * 100)
+
+    @property
+    def percent_b(self) -> int:
+        return 100 - self.percent_a
+
+
+def _current() -> QuerySet[StoredRating]:
+    """Each player's latest rating row (a correlated subquery on the (player, date) index)."""
+    latest = (
+        StoredRating.objects.filter(player_id=OuterRef("player_id"))
+        .order_by("-date")
+        .values("date")[:1]
+    )
+    return StoredRating.objects.filter(date=Subquery(latest))
+
+
+def ranking() -> list[BossRank]:
+    """Players by current ordinal, best first (equals by name); one query."""
+    rows = _current().select_related("player").order_by("-ordinal", "player__name")
+    return [
+        BossRank(
+            rank=rank,
+            player=row.player,
+            ordinal=row.ordinal,
+            mu=row.mu,
+            sigma=row.sigma,
+            rounds=row.rounds,
+            change=row.change,
+            last_date=row.date,
+        )
+        for rank, row in enumerate(rows, 1)
+    ]
+
+
+def current_boss() -> Boss | None:
+    """The KlammernBoss (the player on top of the ranking) or None before any round; one query."""
+    row = _current().select_related("player").order_by("-ordinal", "player__name").first()
+    return Boss(player=row.player, ordinal=row.ordinal, since=row.date) if row else None
+
+
+def rating_history(player_ids: Iterable[int] | None = None) -> list[PlayerHistory]:
+    """Per player the rating after each evening they played, best current rating first.
+
+    All players, or those of `player_ids`; one query.
+    """
+    rows = StoredRating.objects.select_related("player").order_by("player_id", "date")
+    if player_ids is not None:
+        rows = rows.filter(player_id__in=list(player_ids))
+    histories: dict[int, PlayerHistory] = {}
+    for row in rows:
+        history = histories.get(row.player_id)
+        if history is None:
+            history = histories[row.player_id] = PlayerHistory(row.player)
+        history.points.append(HistoryPoint(row.date, row.ordinal, row.mu, row.sigma, row.rounds))
+    return sorted(histories.values(), key=lambda h: (-h.current, h.player.name))
+
+
+def current_ratings(player_ids: Iterable[int]) -> dict[int, Rating]:
+    """The current ratings of some players (new players: the initial rating); one query."""
+    ids = list(player_ids)
+    found = {
+        pk: Rating(mu, sigma)
+        for pk, mu, sigma in _current()
+        .filter(player_id__in=ids)
+        .values_list("player_id", "mu", "sigma")
+    }
+    return {pk: found.get(pk, initial_rating()) for pk in ids}
+
+
+def predict(team_a: Sequence[Player], team_b: Sequence[Player]) -> Prediction:
+    """Each team's chance to win a round against the other; one query."""
+    ratings = current_ratings(p.pk for p in (*team_a, *team_b))
+    chance_a, chance_b = win_chance(
+        [ratings[p.pk] for p in team_a], [ratings[p.pk] for p in team_b]
+    )
+    return Prediction(tuple(team_a), tuple(team_b), chance_a, chance_b)
+
+
+def players_to_pick() -> list[Player]:
+    """Every player, by name: the choices of the prediction form; one query."""
+    return list(Player.objects.order_by("name"))
