@@ -17,6 +17,10 @@ class Rating(models.Model):
     player = models.ForeignKey(Player, models.CASCADE, related_name="ratings")
     evening = models.ForeignKey(Evening, models.CASCADE, related_name="+")
     date = models.DateField()
+    # year * 12 + month - 1, and whether this is the player's last rating in that month: a long
+    # history is drawn from the month ends alone.
+    month = models.PositiveIntegerField()
+    month_end = models.BooleanField(default=False)
     mu = models.FloatField()
     sigma = models.FloatField()
     ordinal = models.FloatField(_("Wertung"))
@@ -32,7 +36,14 @@ class Rating(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["player", "date"], name="rating_unique_player_date"),
         ]
-        indexes = [models.Index(fields=["date"], name="rating_date_idx")]
+        indexes = [
+            models.Index(fields=["date"], name="rating_date_idx"),
+            models.Index(
+                fields=["player", "date"],
+                condition=models.Q(month_end=True),
+                name="rating_month_end_idx",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.player_id} {self.date}: {self.ordinal:.1f}"

@@ -6,7 +6,8 @@ import datetime
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from django.db.models import OuterRef, QuerySet, Subquery
+from django.db.models import F, Max, Min, OuterRef, QuerySet, Subquery, Window
+from django.db.models.functions import RowNumber
 
 from klammernliga.models import Player
 from scoring.rating import Rating, initial_rating, win_chance
@@ -100,13 +101,13 @@ class Prediction:
 
 
 def _current() -> QuerySet[StoredRating]:
-    """Each player's latest rating row (a correlated subquery on the (player, date) index)."""
+    """Each player's latest rating row: per player one step along the (player, date) index."""
     latest = (
-        StoredRating.objects.filter(player_id=OuterRef("player_id"))
-        .order_by("-date")
-        .values("date")[:1]
+        StoredRating.objects.filter(player_id=OuterRef("pk")).order_by("-date").values("pk")[:1]
     )
-    return StoredRating.objects.filter(date=Subquery(latest))
+    return StoredRating.objects.filter(
+        pk__in=Player.objects.annotate(latest=Subquery(latest)).values("latest")
+    )
 
 
 def ranking() -> list[BossRank]:
@@ -133,21 +134,57 @@ def current_boss() -> Boss | None:
     return Boss(player=row.player, ordinal=row.ordinal, since=row.date) if row else None
 
 
-def rating_history(player_ids: Iterable[int] | None = None) -> list[PlayerHistory]:
+PERIODS = ("evening", "month", "year")
+
+
+def history_period(first: datetime.date, last: datetime.date) -> str:
+    """How finely a chart over these dates needs the history: a few hundred points at most."""
+    years = (last - first).days / 365.25
+    return "evening" if years <= 2 else "month" if years <= 40 else "year"
+
+
+def rating_history(
+    player_ids: Iterable[int] | None = None, *, period: str = "evening"
+) -> list[PlayerHistory]:
     """Per player the rating after each evening they played, best current rating first.
 
-    All players, or those of `player_ids`; one query.
+    All players, or those of `player_ids`; one query. With `period` "month" or "year" only the
+    rating at the end of each month or year the player played in (for long histories).
     """
-    rows = StoredRating.objects.select_related("player").order_by("player_id", "date")
+    if period not in PERIODS:
+        raise ValueError(f"period must be one of {PERIODS}, not {period!r}")
+    rows = StoredRating.objects.order_by("player_id", "date")
     if player_ids is not None:
         rows = rows.filter(player_id__in=list(player_ids))
+    if period != "evening":
+        rows = rows.filter(month_end=True)
+    if period == "year":
+        rows = rows.annotate(
+            nth_from_end=Window(
+                RowNumber(),
+                partition_by=[F("player_id"), F("month") / 12],
+                order_by=F("date").desc(),
+            )
+        ).filter(nth_from_end=1)
+    # Plain values: a long history has many rows, each player is built once.
+    values = rows.values_list(
+        "player_id", "player__name", "player__slug", "player__nickname",
+        "date", "ordinal", "mu", "sigma", "rounds",
+    )  # fmt: skip
     histories: dict[int, PlayerHistory] = {}
-    for row in rows:
-        history = histories.get(row.player_id)
+    for pk, name, slug, nickname, *point in values:
+        history = histories.get(pk)
         if history is None:
-            history = histories[row.player_id] = PlayerHistory(row.player)
-        history.points.append(HistoryPoint(row.date, row.ordinal, row.mu, row.sigma, row.rounds))
+            player = Player(pk=pk, name=name, slug=slug, nickname=nickname)
+            history = histories[pk] = PlayerHistory(player)
+        history.points.append(HistoryPoint(*point))
     return sorted(histories.values(), key=lambda h: (-h.current, h.player.name))
+
+
+def rating_span() -> tuple[datetime.date, datetime.date] | None:
+    """The first and the last date with a stored rating; one query on the date index."""
+    span = StoredRating.objects.aggregate(first=Min("date"), last=Max("date"))
+    return (span["first"], span["last"]) if span["first"] else None
 
 
 def current_ratings(player_ids: Iterable[int]) -> dict[int, Rating]:

@@ -12,6 +12,7 @@ from stats.models import Rating
 from stats.ratings.selectors import (
     current_boss,
     current_ratings,
+    history_period,
     predict,
     ranking,
     rating_history,
@@ -239,3 +240,43 @@ def test_each_selector_takes_one_query_however_many_rounds(django_assert_num_que
         play_round(MatchFactory(), winner="b")
     with django_assert_num_queries(4):
         run()
+
+
+def test_each_players_last_rating_of_a_month_is_marked_and_kept_right_by_updates() -> None:
+    team_a, team_b = TeamFactory(), TeamFactory()
+    dates = [datetime.date(2013, 3, 1), datetime.date(2013, 3, 15), datetime.date(2013, 4, 5)]
+    matches = [
+        MatchFactory(evening=EveningFactory(date=d), team_a=team_a, team_b=team_b)
+        for d in dates[::2]
+    ]
+    for match in matches:
+        play_round(match)
+    anna = team_a.player_1_id
+
+    def month_ends() -> list[datetime.date]:
+        return list(
+            Rating.objects.filter(player_id=anna, month_end=True)
+            .order_by("date")
+            .values_list("date", flat=True)
+        )
+
+    assert month_ends() == [dates[0], dates[2]]
+    # A later evening in March takes over the month's end from March 1st.
+    play_round(MatchFactory(evening=EveningFactory(date=dates[1]), team_a=team_a, team_b=team_b))
+    assert month_ends() == [dates[1], dates[2]]
+    histories = {h.player.pk: h for h in rating_history(period="month")}
+    assert [p.date for p in histories[anna].points] == [dates[1], dates[2]]
+    assert [p.date for p in rating_history([anna], period="year")[0].points] == [dates[2]]
+    assert len(rating_history([anna])[0].points) == 3
+    incremental = _stored()
+    update_ratings(since=None)
+    assert _stored() == incremental
+
+
+def test_a_long_history_is_read_by_month_or_year_ends() -> None:
+    day = datetime.date
+    assert history_period(day(2010, 1, 1), day(2011, 6, 1)) == "evening"
+    assert history_period(day(2010, 1, 1), day(2024, 6, 1)) == "month"
+    assert history_period(day(1960, 1, 1), day(2024, 6, 1)) == "year"
+    with pytest.raises(ValueError, match="period"):
+        rating_history(period="week")
