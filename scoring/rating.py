@@ -89,12 +89,20 @@ def replay[K: Hashable](
     Replaying a sequence in two parts, the second from the first's result, gives the same result
     as replaying it at once: that is what lets stored ratings be brought up to date from a date.
     """
-    ratings = dict(start or {})
-    fresh = initial_rating()
+    # The replay keeps openskill's own rating objects: converting every round costs as much
+    # as rating it.
+    live = {key: MODEL.rating(mu=r.mu, sigma=r.sigma) for key, r in (start or {}).items()}
     for rated in rounds:
-        winners = tuple(ratings.get(key, fresh) for key in rated.winners)
-        losers = tuple(ratings.get(key, fresh) for key in rated.losers)
-        new_winners, new_losers = rate_round(winners, losers)
-        ratings.update(zip(rated.winners, new_winners, strict=True))
-        ratings.update(zip(rated.losers, new_losers, strict=True))
-    return ratings
+        teams = [
+            [_live(live, key) for key in rated.winners],
+            [_live(live, key) for key in rated.losers],
+        ]
+        new_winners, new_losers = MODEL.rate(teams)
+        live.update(zip(rated.winners, new_winners, strict=True))
+        live.update(zip(rated.losers, new_losers, strict=True))
+    return {key: Rating(p.mu, p.sigma) for key, p in live.items()}
+
+
+def _live[K: Hashable](live: dict[K, PlackettLuceRating], key: K) -> PlackettLuceRating:
+    rating = live.get(key)
+    return rating if rating is not None else MODEL.rating()
