@@ -245,7 +245,7 @@ _LABEL_WIDTH = {"year": 30.0, "month": 54.0, "day": 66.0}
 def _label_width(tick: Tick) -> float:
     if tick.kind in _LABEL_WIDTH:
         return _LABEL_WIDTH[tick.kind]
-    return 7.0 * len(f"{float(tick.value):.{tick.decimals}f}")  # type: ignore[arg-type]
+    return 7.0 * len(f"{_number(tick.value):.{tick.decimals}f}")
 
 
 def _spread(ticks: list[Tick], width: float, gap: float = 6.0) -> list[Tick]:

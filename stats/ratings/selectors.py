@@ -50,7 +50,8 @@ class Boss:
 
     player: Player
     ordinal: float
-    since: datetime.date | None = None
+    # The evening of the boss's latest rating.
+    last_date: datetime.date | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,7 +132,7 @@ def ranking() -> list[BossRank]:
 def current_boss() -> Boss | None:
     """The KlammernBoss (the player on top of the ranking) or None before any round; one query."""
     row = _current().select_related("player").order_by("-ordinal", "player__name").first()
-    return Boss(player=row.player, ordinal=row.ordinal, since=row.date) if row else None
+    return Boss(player=row.player, ordinal=row.ordinal, last_date=row.date) if row else None
 
 
 PERIODS = ("evening", "month", "year")
