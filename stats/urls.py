@@ -1,6 +1,6 @@
 from django.urls import path
 
-from stats.views import games, home, players, rules, siege, tables, teams
+from stats.views import boss, games, home, players, rules, siege, tables, teams
 
 app_name = "stats"
 
@@ -23,4 +23,5 @@ urlpatterns = [
     path("teams/", teams.team_list, name="teams"),
     path("teams/<int:team_a>/<int:team_b>/", teams.pairing, name="pairing"),
     path("siege/", siege.distributions_view, name="siege"),
+    path("klammernboss/", boss.BossView.as_view(), name="boss"),
 ]

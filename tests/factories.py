@@ -80,3 +80,10 @@ class GameFactory(factory.Factory):
     @classmethod
     def _build(cls, model_class, *args, **kwargs):  # type: ignore[no-untyped-def]
         raise NotImplementedError("games are only created through the service")
+
+
+def play_round(match: Match, *, winner: str = "a") -> Game:
+    """One game that ends a small round at once: a Re against the playing team (8 small points)."""
+    if winner == "a":
+        return GameFactory(match=match, by_b=True, with_re=True)
+    return GameFactory(match=match, lost=True, with_re=True)
