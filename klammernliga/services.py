@@ -45,7 +45,7 @@ class StaleGame(Exception):
 def _sheet(
     match: Match,
     *,
-    declarer: Player | None,
+    declarer: Player | int | None,
     trump: object,
     bid: object,
     points_a: object,
@@ -54,14 +54,14 @@ def _sheet(
     melds_b: Sequence[MeldValue] = (),
     kontra: bool = False,
     re: bool = False,
-    dealer: Player | None = None,
+    dealer: Player | int | None = None,
 ) -> GameSheet:
     a, b = match.team_a, match.team_b
     return GameSheet(
         team_a=(a.player_1_id, a.player_2_id),
         team_b=(b.player_1_id, b.player_2_id),
-        declarer=declarer.pk if declarer else None,
-        dealer=dealer.pk if dealer else None,
+        declarer=_pk(declarer),
+        dealer=_pk(dealer),
         trump=trump,  # type: ignore[arg-type]
         bid=bid,  # type: ignore[arg-type]
         melds_a=tuple(melds_a),
@@ -71,6 +71,10 @@ def _sheet(
         points_a=points_a,
         points_b=points_b,
     )
+
+
+def _pk(player: Player | int | None) -> int | None:
+    return player.pk if isinstance(player, Player) else player
 
 
 def _meld_rows(game: Game, sheet: GameSheet) -> list[Meld]:
@@ -162,8 +166,8 @@ def _stored_sheet(game: Game, match: Match, melds: Iterable[Meld]) -> GameSheet:
         by_side[meld.side].append(meld_value(meld))
     return _sheet(
         match,
-        declarer=game.declarer,
-        dealer=game.dealer,
+        declarer=game.declarer_id,
+        dealer=game.dealer_id,
         trump=game.trump,
         bid=game.bid,
         points_a=game.points_a,

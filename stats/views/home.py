@@ -7,18 +7,10 @@ from typing import Any
 from django.views.generic import TemplateView
 
 from klammernliga.models import Evening, Match
+from stats.ratings.selectors import current_boss
 from stats.selectors import player_standings
 
 TOP = 5
-
-
-def current_boss() -> Any:
-    """The KlammernBoss from the rating pages, or None while they are not part of this build."""
-    try:
-        from stats.ratings.selectors import current_boss as boss_selector
-    except ImportError:
-        return None
-    return boss_selector()
 
 
 def latest_evening() -> tuple[Evening | None, list[Match]]:

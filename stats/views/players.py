@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
 from klammernliga.models import Player
 from stats import selectors_players as selectors
 from stats import statistik_charts as charts
+from stats.charts.lines import LineChart
+from stats.ratings.chart import rating_chart as ratings_chart
+from stats.ratings.selectors import rating_history
 from stats.tables_records import PlayersTable
 
 
@@ -19,19 +23,12 @@ def player_list(request: HttpRequest) -> HttpResponse:
     return render(request, "stats/players.html", {"table": table})
 
 
-def rating_chart(player: Player) -> object | None:
-    """The KlammernBoss rating history as a line chart, when the ratings are installed.
-
-    The ratings (selectors and the line-chart geometry) come from the KlammernBoss work; until
-    they are merged the page simply leaves this section out.
-    """
-    try:
-        from stats.charts.lines import line_chart  # type: ignore[import-not-found]
-        from stats.ratings import rating_history  # type: ignore[import-not-found]
-    except ImportError:
-        return None
+def rating_chart(player: Player) -> LineChart | None:
+    """The player's KlammernBoss rating after every evening, or None before the first round."""
     history = rating_history(player_ids=[player.pk])
-    return line_chart(history) if history else None
+    if not history or not history[0].points:
+        return None
+    return ratings_chart(history, title=_("KlammernBoss-Wertung"), chart_id="player-rating")
 
 
 def player_detail(request: HttpRequest, slug: str) -> HttpResponse:

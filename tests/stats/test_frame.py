@@ -1,8 +1,6 @@
 """The frame every page shares: menu, language switch, home page and rules page."""
 
 import re
-import sys
-import types
 
 import pytest
 from django.test import Client
@@ -111,22 +109,20 @@ def test_the_home_page_shows_the_top_of_this_years_table_and_the_last_evening(
 
 
 def test_the_home_page_shows_the_klammernboss_with_a_crown_once_ratings_exist(
-    league, client, monkeypatch
+    league, client
 ) -> None:  # type: ignore[no-untyped-def]
-    from klammernliga.models import Player
+    from stats.ratings.selectors import ranking
 
-    boss = types.SimpleNamespace(player=Player.objects.get(name="Clara"), ordinal=12.345)
-    module = types.ModuleType("stats.ratings.selectors")
-    module.current_boss = lambda: boss  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "stats.ratings.selectors", module)
+    top = ranking()[0]
     html = client.get("/").content.decode()
     assert 'class="panel boss-card"' in html
     assert 'class="crown"' in html
-    assert '<p class="boss-name">Clara</p>' in html
-    assert "12,3" in html
+    assert f'<p class="boss-name">{top.player.name}</p>' in html
+    assert f"{top.ordinal:.1f}".replace(".", ",") in html
 
 
-def test_the_home_page_leaves_the_klammernboss_out_while_nobody_is_rated(league, client) -> None:  # type: ignore[no-untyped-def]
+def test_the_home_page_leaves_the_klammernboss_out_while_nobody_is_rated(client) -> None:  # type: ignore[no-untyped-def]
+    GameFactory()  # one game, no completed round: nobody is rated yet
     html = client.get("/").content.decode()
     assert "boss-card" not in html
 
@@ -162,3 +158,11 @@ def test_every_page_has_a_skip_link_a_main_landmark_and_a_labelled_menu(client: 
     assert '<a class="skip-link" href="#main">' in html
     assert '<main id="main"' in html
     assert '<nav class="site-nav" aria-label="Hauptmenü">' in html
+
+
+@pytest.mark.django_db
+def test_the_site_speaks_german_even_to_an_english_browser_until_english_is_chosen(client) -> None:  # type: ignore[no-untyped-def]
+    page = client.get("/regeln/", HTTP_ACCEPT_LANGUAGE="en-US,en;q=0.9")
+    assert page["Content-Language"] == "de"
+    client.post("/i18n/setlang/", {"language": "en", "next": "/regeln/"})
+    assert client.get("/regeln/", HTTP_ACCEPT_LANGUAGE="de")["Content-Language"] == "en"

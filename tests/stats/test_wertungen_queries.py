@@ -36,7 +36,7 @@ def _count(client: Client, url: str) -> int:
 
 
 PAGES = [
-    ("/", 4),  # menu years, last evening, its matches, the year's standings
+    ("/", 5),  # menu years, last evening, its matches, the year's standings, the boss
     ("/tabelle/ewig/", 2),  # standings, menu years
     ("/tabelle/ewig/teams/", 2),
     ("/tabelle/2010/", 2),
