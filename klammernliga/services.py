@@ -8,7 +8,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Max
 from simple_history.utils import bulk_create_with_history
 
@@ -207,6 +207,25 @@ _STEP_FIELDS = ["round_no", "score_a", "score_b", "ends_round", "round_winner", 
                 "kalte", "playing_side", "winner_side", "small_a", "small_b"]  # fmt: skip
 
 
+def _derived_values(game: Game) -> tuple[object, ...]:
+    return tuple(getattr(game, name) for name in _STEP_FIELDS)
+
+
+def _write_derived(games: list[Game]) -> None:
+    """Store the derived fields of changed games with one prepared UPDATE.
+
+    Django's bulk_update builds a CASE expression per field and row, which costs more than the
+    whole recomputation; only the rows that really changed are written.
+    """
+    if not games:
+        return
+    quote = connection.ops.quote_name
+    assignments = ", ".join(f"{quote(name)} = %s" for name in _STEP_FIELDS)
+    sql = f"UPDATE {quote(Game._meta.db_table)} SET {assignments} WHERE {quote('id')} = %s"
+    with connection.cursor() as cursor:
+        cursor.executemany(sql, [(*_derived_values(g), g.pk) for g in games])
+
+
 def _apply_tally(match: Match, tally: rounds.MatchTally) -> None:
     match.games_count = tally.a.games
     match.small_a, match.small_b = tally.a.small_points, tally.b.small_points
@@ -252,12 +271,16 @@ def recompute_match(match: Match, *, notify: bool = True) -> None:
     games = list(match.games.order_by("position").prefetch_related("melds"))
     results = [result(_stored_sheet(g, match, g.melds.all())) for g in games]
     steps, tally = _derive(results)
+    changed = []
     for game, outcome, step in zip(games, results, steps, strict=True):
+        before = _derived_values(game)
         game.playing_side = outcome.playing_side.value
         game.winner_side = outcome.winner.value
         game.small_a, game.small_b = outcome.small_a, outcome.small_b
         _apply_step(game, step)
-    Game.objects.bulk_update(games, _STEP_FIELDS)
+        if _derived_values(game) != before:
+            changed.append(game)
+    _write_derived(changed)
     _apply_tally(match, tally)
     match.save()
     match.participations.all().delete()
