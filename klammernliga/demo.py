@@ -56,7 +56,7 @@ def _fridays(rng: random.Random, year: int, count: int) -> list[datetime.date]:
     return sorted(rng.sample(fridays, min(count, len(fridays))))
 
 
-class _Circle:
+class Circle:
     """Who plays with whom: four fixed teams that now and then swap a partner."""
 
     def __init__(self, rng: random.Random) -> None:
@@ -102,7 +102,7 @@ def _record(game: PlayedGame, seats: tuple[str, str, str, str]) -> GameRecord:
     )
 
 
-def play_year(rng: random.Random, circle: _Circle, year: int) -> Iterator[EveningRecord]:
+def play_year(rng: random.Random, circle: Circle, year: int) -> Iterator[EveningRecord]:
     for date in _fridays(rng, year, rng.randint(25, 45)):
         circle.maybe_change()
         total = rng.randint(15, 40)
@@ -127,7 +127,7 @@ def seed_league(
 ) -> DemoSummary:
     """Play and store the demo league, a year at a time."""
     rng = random.Random(seed)
-    circle = _Circle(rng)
+    circle = Circle(rng)
     evenings = games = 0
     for year in range(years[0], years[1] + 1):
         summary = store_evenings(list(play_year(rng, circle, year)))
