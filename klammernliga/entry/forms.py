@@ -94,18 +94,18 @@ class MatchForm(forms.Form):
         self.players = {p.pk: p for p in Player.objects.only("pk", "name").order_by("name")}
         choices = [("", gettext("– wählen –")), *((pk, p.name) for pk, p in self.players.items())]
         for slot in SLOTS:
-            team, seat = slot[0].upper(), slot[1]
+            seat = slot[1]
             self.fields[f"player_{slot}"] = forms.TypedChoiceField(
                 choices=choices,
                 coerce=lambda pk: self.players[int(pk)],
                 empty_value=None,
                 required=False,
-                label=_("Team %(team)s, Spieler %(seat)s") % {"team": team, "seat": seat},
+                label=_("Spieler %(seat)s") % {"seat": seat},
             )
             self.fields[f"new_{slot}"] = forms.CharField(
                 required=False,
                 max_length=60,
-                label=_("oder neuer Spieler"),
+                label=_("oder neu"),
                 widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "words"}),
             )
 

@@ -148,6 +148,7 @@ def _evening_page(
         last = games[len(games) - 1] if games else None
         fresh = last is None or last.ends_round
         score = {
+            "round": (last.round_no + (1 if last.ends_round else 0)) if last else 1,
             "a": 0 if fresh else last.score_a,  # type: ignore[union-attr]
             "b": 0 if fresh else last.score_b,  # type: ignore[union-attr]
             "laube_a": not fresh and last.in_laube_a,  # type: ignore[union-attr]
