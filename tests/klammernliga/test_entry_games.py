@@ -486,3 +486,22 @@ def test_the_start_page_needs_the_same_few_queries_for_any_number_of_evenings(sc
     for day in range(2, 12):
         GameFactory(match=anna_bernd_vs_carl_dora(datetime.date(2026, 1, day)))
     assert count_queries(scorekeeper, url) == few == 5
+
+
+def test_huge_numbers_in_a_request_are_never_a_server_error(scorekeeper, match) -> None:  # type: ignore[no-untyped-def]
+    big = "9" * 30
+    game = GameFactory(match=match)
+    responses = [
+        scorekeeper.post(NEW_GAME, game_data(match, match=big)),
+        scorekeeper.post(NEW_GAME, game_data(match, declarer=big)),
+        scorekeeper.post(NEW_GAME, game_data(match, points_a=big)),
+        scorekeeper.get(f"/erfassen/abend/2026-03-12/spiel/{big}/"),
+        scorekeeper.post(edit_url(game), game_data(match, version=big)),
+        scorekeeper.post(reverse("entry:delete_game", args=[DAY, game.pk]), {"version": big}),
+        scorekeeper.post(f"/erfassen/abend/2026-03-12/verlauf/{big}/wiederherstellen/"),
+        scorekeeper.post(reverse("entry:new_match", args=[DAY]), {"partie-player_a1": big}),
+        scorekeeper.get(reverse("entry:evening", args=[DAY]) + f"?neu={big}"),
+    ]
+    assert [r.status_code for r in responses] == [404, 200, 200, 404, 409, 302, 404, 200, 200]
+    game.refresh_from_db()
+    assert (Game.objects.count(), game.version, game.points_a) == (1, 1, 100)
