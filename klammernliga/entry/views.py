@@ -68,7 +68,7 @@ def _posted_int(request: HttpRequest, name: str) -> int:
 
 def _game(evening: Evening, pk: int) -> Game:
     games = Game.objects.select_related(
-        "match__evening", *(f"match__{t}" for t in _TEAMS)
+        "declarer", "match__evening", *(f"match__{t}" for t in _TEAMS)
     ).prefetch_related("melds")
     return get_object_or_404(games, pk=pk, match__evening=evening)
 

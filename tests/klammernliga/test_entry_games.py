@@ -505,3 +505,14 @@ def test_huge_numbers_in_a_request_are_never_a_server_error(scorekeeper, match) 
     assert [r.status_code for r in responses] == [404, 200, 200, 404, 409, 302, 404, 200, 200]
     game.refresh_from_db()
     assert (Game.objects.count(), game.version, game.points_a) == (1, 1, 100)
+
+
+def test_the_edit_and_delete_pages_need_a_few_queries_however_long_the_match(
+    scorekeeper, match
+) -> None:  # type: ignore[no-untyped-def]
+    game = GameFactory(match=match, melds_a=(MeldValue(MeldKind.BELLE),), points_a=120)
+    pages = [edit_url(game), reverse("entry:delete_game", args=[DAY, game.pk])]
+    few = [count_queries(scorekeeper, url) for url in pages]
+    for _ in range(8):
+        GameFactory(match=match)
+    assert [count_queries(scorekeeper, url) for url in pages] == few == [7, 7]
