@@ -118,6 +118,10 @@ class Evening(models.Model):
         return self.date.isoformat()
 
 
+MATCH_TALLY_FIELDS = ["games_count", "small_a", "small_b", "rounds_a", "rounds_b", "large_a",
+                      "large_b", "kalte_a", "kalte_b", "open_round"]  # fmt: skip
+
+
 class Match(models.Model):
     """An evening's run of consecutive games of the same two teams, with its derived tally."""
 
@@ -136,6 +140,8 @@ class Match(models.Model):
     kalte_a = models.PositiveIntegerField(default=0)
     kalte_b = models.PositiveIntegerField(default=0)
     open_round = models.BooleanField(default=False)
+    # Who started (or emptied) a match and when; the derived tally is not history.
+    history = HistoricalRecords(excluded_fields=MATCH_TALLY_FIELDS)
 
     class Meta:
         ordering = ["evening__date", "position"]
@@ -187,6 +193,8 @@ class Game(models.Model):
         ordering = ["match__evening__date", "match__position", "position"]
         verbose_name = _("Spiel")
         verbose_name_plural = _("Spiele")
+        # Held by the scorekeepers' group (Schriftführer): enter and change results.
+        permissions = [("enter_results", _("Ergebnisse erfassen und ändern"))]
         constraints = [
             models.UniqueConstraint(fields=["match", "position"], name="game_unique_position"),
         ]
