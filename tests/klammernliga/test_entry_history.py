@@ -234,7 +234,7 @@ def test_the_history_page_needs_the_same_few_queries_for_any_number_of_changes(
     services.update_game(game=games[0], version=1, declarer=games[0].declarer, trump="pik",
                          bid="rein", points_a=100, points_b=64)  # fmt: skip
     services.delete_game(game=games[1])
-    assert queries() == few == 13
+    assert queries() == few == 14
 
 
 def test_a_game_of_a_deleted_match_comes_back_with_its_melds(match) -> None:  # type: ignore[no-untyped-def]
