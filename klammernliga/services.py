@@ -4,6 +4,7 @@ results, in one transaction. `scoring` decides; this module only stores what it 
 from __future__ import annotations
 
 import datetime
+import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -404,7 +405,23 @@ def check_evenings(evenings: Sequence[EveningRecord], *, replace: bool) -> list[
 
 
 def _record_problems(record: GameRecord) -> list[Problem]:
-    return validate(record.sheet())
+    return validate(record.sheet()) + _name_problems(record)
+
+
+def _name_problems(record: GameRecord) -> list[Problem]:
+    """Names that would make new players must fit the records (length, printable)."""
+    longest = Player._meta.get_field("name").max_length or 60
+    names = (*record.team_a, *record.team_b, record.declarer, record.dealer)
+    named = zip(("a1", "a2", "b1", "b2", "declarer", "dealer"), names, strict=True)
+    problems = []
+    for key, name in named:
+        if not isinstance(name, str):
+            continue
+        if len(name) > longest:
+            problems.append(Problem(key, f"Ein Name hat höchstens {longest} Zeichen."))
+        elif any(unicodedata.category(c) in ("Cc", "Cs") for c in name):
+            problems.append(Problem(key, "Ein Name darf keine Steuerzeichen enthalten."))
+    return problems
 
 
 def store_evenings(evenings: Sequence[EveningRecord], *, replace: bool = False) -> StoreSummary:
