@@ -246,15 +246,25 @@ def _participations(match: Match, tally: rounds.MatchTally) -> list[Participatio
 def recompute_match(match: Match, *, notify: bool = True) -> None:
     """Rewrite the derived results of one match's games, its tally and its participations."""
     match = Match.objects.select_related("team_a", "team_b", "evening").get(pk=match.pk)
-    games = list(match.games.order_by("position").prefetch_related("melds"))
+    games = list(
+        match.games.order_by("position")
+        .select_related("declarer", "dealer")
+        .prefetch_related("melds")
+    )
     results = [result(_stored_sheet(g, match, g.melds.all())) for g in games]
     steps, tally = _derive(results)
+    changed = []
     for game, outcome, step in zip(games, results, steps, strict=True):
+        before = [getattr(game, name) for name in _STEP_FIELDS]
         game.playing_side = outcome.playing_side.value
         game.winner_side = outcome.winner.value
         game.small_a, game.small_b = outcome.small_a, outcome.small_b
         _apply_step(game, step)
-    Game.objects.bulk_update(games, _STEP_FIELDS)
+        if [getattr(game, name) for name in _STEP_FIELDS] != before:
+            changed.append(game)
+    # Only rewrite games whose results moved: adding a game leaves the earlier ones as they were.
+    if changed:
+        Game.objects.bulk_update(changed, _STEP_FIELDS)
     _apply_tally(match, tally)
     match.save()
     match.participations.all().delete()
