@@ -27,7 +27,8 @@ def documented_environment() -> dict[str, str]:
 
 
 def manage(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    base = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "SECRET_KEY", "DATABASE_URL"}}
+    # A clean environment: nothing of the test run's (DEBUG, DJANGO_ALLOW_ASYNC_UNSAFE …) leaks in.
+    base = {k: os.environ[k] for k in ("PATH", "HOME", "LANG", "TMPDIR") if k in os.environ}
     return subprocess.run(
         [sys.executable, "manage.py", *args],
         cwd=ROOT,
