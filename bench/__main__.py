@@ -104,7 +104,9 @@ def main() -> None:
     loads = []
     if not args.no_load:
         target = "big" if "big" in results else names[0]
-        paths = [p["url"] for p in results[target]["pages"] if p["built"] and p["label"] != "Home"]
+        built = [p for p in results[target]["pages"] if p["built"]]
+        # The table and statistics pages; the home page only while none of them is built.
+        paths = [p["url"] for p in built if p["label"] != "Home"] or [p["url"] for p in built]
         if paths:
             log(f"{target}: load run against gunicorn, {args.load_seconds:.0f} s …")
             outcome = load.run(target, OUT / f"{target}.sqlite3", paths, seconds=args.load_seconds)
