@@ -39,7 +39,7 @@ def _env(db: Path) -> dict[str, str]:
 def build(name: str, *, rebuild: bool) -> dict[str, Any]:
     db = OUT / f"{name}.sqlite3"
     sidecar = OUT / f"{name}.json"
-    shape = asdict(BIG if name == "big" else DEMO)
+    shape = json.loads(json.dumps(asdict(BIG if name == "big" else DEMO)))
     if name == "big" and not rebuild and db.exists() and sidecar.exists():
         info = json.loads(sidecar.read_text())
         if info.get("shape") == shape:
