@@ -53,8 +53,14 @@ format: $(STAMP)
 test-sqlite: $(STAMP) $(CHROMIUM)
 	$(BIN)/pytest -n 2 --dist loadgroup
 
-test: lint test-sqlite
+# The same suite on a throwaway PostgreSQL 15 cluster (started and removed by the script);
+# the browser tests run on SQLite only: they check pages, not the database.
+test-postgres: $(STAMP)
+	PYTHON=$(PY) scripts/with-postgres.sh $(BIN)/pytest -n 2 --dist loadgroup -m "not e2e"
 
+test: lint test-sqlite test-postgres
+
+# Builds the benchmark datasets under bench/out/, measures, and writes the table into README.md.
 bench: $(STAMP)
 	$(PY) -m bench
 

@@ -65,7 +65,8 @@ def _parse_flag(text: str, field: str) -> bool:
 
 def _parse_points(text: str) -> object:
     value = text.strip()
-    return int(value) if value.isdigit() else value
+    # isdigit() admits "²" and other scripts' digits; int() does not. Long numbers stay text.
+    return int(value) if value.isascii() and value.isdigit() and len(value) <= 9 else value
 
 
 def _parse_date(text: str) -> datetime.date:

@@ -57,7 +57,8 @@ class Player(models.Model):
 
 
 def unique_slug(name: str, *, exclude_pk: int | None = None) -> str:
-    base = slugify(name.replace("ß", "ss")) or "spieler"
+    # Slugify may lengthen a name (ligatures); leave room for a "-NN" suffix.
+    base = slugify(name.replace("ß", "ss"))[:60].strip("-") or "spieler"
     slug, n = base, 2
     while Player.objects.filter(slug=slug).exclude(pk=exclude_pk).exists():
         slug, n = f"{base}-{n}", n + 1

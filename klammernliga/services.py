@@ -4,6 +4,7 @@ results, in one transaction. `scoring` decides; this module only stores what it 
 from __future__ import annotations
 
 import datetime
+import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -512,7 +513,11 @@ def _participations(match: Match, tally: rounds.MatchTally) -> list[Participatio
 def recompute_match(match: Match, *, notify: bool = True) -> None:
     """Rewrite the derived results of one match's games, its tally and its participations."""
     match = Match.objects.select_related("team_a", "team_b", "evening").get(pk=match.pk)
-    games = list(match.games.order_by("position").prefetch_related("melds"))
+    games = list(
+        match.games.order_by("position")
+        .select_related("declarer", "dealer")
+        .prefetch_related("melds")
+    )
     results = [result(_stored_sheet(g, match, g.melds.all())) for g in games]
     steps, tally = _derive(results)
     changed = []
@@ -679,7 +684,23 @@ def check_evenings(evenings: Sequence[EveningRecord], *, replace: bool) -> list[
 
 
 def _record_problems(record: GameRecord) -> list[Problem]:
-    return validate(record.sheet())
+    return validate(record.sheet()) + _name_problems(record)
+
+
+def _name_problems(record: GameRecord) -> list[Problem]:
+    """Names that would make new players must fit the records (length, printable)."""
+    longest = Player._meta.get_field("name").max_length or 60
+    names = (*record.team_a, *record.team_b, record.declarer, record.dealer)
+    named = zip(("a1", "a2", "b1", "b2", "declarer", "dealer"), names, strict=True)
+    problems = []
+    for key, name in named:
+        if not isinstance(name, str):
+            continue
+        if len(name) > longest:
+            problems.append(Problem(key, f"Ein Name hat höchstens {longest} Zeichen."))
+        elif any(unicodedata.category(c) in ("Cc", "Cs") for c in name):
+            problems.append(Problem(key, "Ein Name darf keine Steuerzeichen enthalten."))
+    return problems
 
 
 def store_evenings(evenings: Sequence[EveningRecord], *, replace: bool = False) -> StoreSummary:

@@ -190,7 +190,11 @@ def _validate_trump_and_bid(sheet: GameSheet) -> list[Problem]:
         )
     if bid is Bid.BESSER and trump is not None and trump is not Suit.KREUZ:
         problems.append(Problem("trump", _("Bei „besser“ ist Kreuz Trumpf.")))
-    if sheet.re and not sheet.kontra:
+    flags = {"kontra": sheet.kontra, "re": sheet.re}
+    for name, value in flags.items():
+        if not isinstance(value, bool):
+            problems.append(Problem(name, _("Kontra und Re sind ja oder nein.")))
+    if sheet.re is True and sheet.kontra is not True:
         problems.append(Problem("re", _("Re geht nur nach einem Kontra.")))
     return problems
 

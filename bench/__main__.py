@@ -1,0 +1,126 @@
+"""`python -m bench` (`make bench`): build the datasets, measure, print and record the table.
+
+Options: --only demo|big, --rebuild, --requests N, --load-seconds N, --no-load, --no-readme,
+--no-recompute. The big dataset (1,000,000 games) is built once and reused from bench/out/ while
+its shape is unchanged; the demo league is rebuilt on every run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import sqlite3
+import subprocess
+import sys
+import time
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+from bench import load
+from bench.report import render, write_readme
+from bench.shapes import BIG, DEMO
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "bench" / "out"
+
+
+def log(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
+
+
+def _env(db: Path) -> dict[str, str]:
+    return {**os.environ, "DJANGO_SETTINGS_MODULE": "bench.settings", "BENCH_DB": str(db)}
+
+
+def build(name: str, *, rebuild: bool) -> dict[str, Any]:
+    db = OUT / f"{name}.sqlite3"
+    sidecar = OUT / f"{name}.json"
+    shape = json.loads(json.dumps(asdict(BIG if name == "big" else DEMO)))
+    if name == "big" and not rebuild and db.exists() and sidecar.exists():
+        info = json.loads(sidecar.read_text())
+        if info.get("shape") == shape:
+            log(f"{name}: reusing {db.name} ({info['games']:,} games, built in "
+                f"{info.get('seconds', 0):,.0f} s)")  # fmt: skip
+            return info
+    for stale in OUT.glob(f"{name}.sqlite3*"):
+        stale.unlink()
+    log(f"{name}: building {db.name} …")
+    started = time.perf_counter()
+    run = subprocess.run(
+        [sys.executable, "-m", "bench.dataset", name],
+        cwd=ROOT, env=_env(db), stdout=subprocess.PIPE, text=True, check=True,
+    )  # fmt: skip
+    info = json.loads(run.stdout.strip().splitlines()[-1])
+    info["wall_seconds"] = time.perf_counter() - started
+    sidecar.write_text(json.dumps(info, indent=1))
+    return info
+
+
+def measure(name: str, *, requests: int, recompute: bool) -> dict[str, Any]:
+    db = OUT / f"{name}.sqlite3"
+    log(f"{name}: measuring …")
+    run = subprocess.run(
+        [sys.executable, "-m", "bench.measure", name, str(requests), "1" if recompute else "0"],
+        cwd=ROOT, env=_env(db), stdout=subprocess.PIPE, text=True, check=True,
+    )  # fmt: skip
+    return dict(json.loads(run.stdout.strip().splitlines()[-1]))
+
+
+def machine() -> dict[str, str]:
+    commit = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
+    ).stdout.strip()
+    return {
+        "date": datetime.date.today().isoformat(),
+        "cores": str(os.cpu_count()),
+        "python": platform.python_version(),
+        "sqlite": sqlite3.sqlite_version,
+        "platform": platform.platform(terse=True),
+        "commit": commit,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
+    parser.add_argument("--only", choices=["demo", "big"])
+    parser.add_argument("--rebuild", action="store_true")
+    parser.add_argument("--requests", type=int, default=30)
+    parser.add_argument("--load-seconds", type=float, default=30)
+    parser.add_argument("--no-load", action="store_true")
+    parser.add_argument("--no-readme", action="store_true")
+    parser.add_argument("--no-recompute", action="store_true")
+    args = parser.parse_args()
+    OUT.mkdir(parents=True, exist_ok=True)
+    names = [args.only] if args.only else ["demo", "big"]
+    results: dict[str, Any] = {}
+    builds: dict[str, Any] = {}
+    for name in names:
+        builds[name] = build(name, rebuild=args.rebuild)
+        results[name] = measure(name, requests=args.requests, recompute=not args.no_recompute)
+    loads = []
+    if not args.no_load:
+        target = "big" if "big" in results else names[0]
+        built = [p for p in results[target]["pages"] if p["built"]]
+        # The table and statistics pages; the home page only while none of them is built.
+        paths = [p["url"] for p in built if p["label"] != "Home"] or [p["url"] for p in built]
+        if paths:
+            log(f"{target}: load run against gunicorn, {args.load_seconds:.0f} s …")
+            outcome = load.run(target, OUT / f"{target}.sqlite3", paths, seconds=args.load_seconds)
+            loads.append(asdict(outcome))
+        else:
+            log("no table or statistics page is built yet: no load run")
+    document = {"machine": machine(), "builds": builds, "results": results, "loads": loads}
+    (OUT / "results.json").write_text(json.dumps(document, indent=1))
+    table = render(document)
+    print(table)
+    if not args.no_readme:
+        write_readme(ROOT / "README.md", table)
+        log("README.md: benchmark table updated")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,126 @@
+"""A bounded load run: gunicorn (2 workers) on 127.0.0.1, a small threaded client, loopback only.
+
+The client stops after `seconds` or `max_requests`, whichever comes first.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@dataclass
+class LoadResult:
+    dataset: str
+    paths: list[str]
+    workers: int
+    clients: int
+    seconds: float
+    requests: int = 0
+    errors: int = 0
+    rps: float = 0.0
+    median_ms: float = 0.0
+    p95_ms: float = 0.0
+    error_samples: list[str] = field(default_factory=list)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _get(url: str) -> int:
+    with urllib.request.urlopen(url, timeout=30) as response:  # loopback only
+        response.read()
+        return int(response.status)
+
+
+def run(dataset: str, db: Path, paths: list[str], *, seconds: float = 30, workers: int = 2,
+        clients: int = 4, max_requests: int = 100_000) -> LoadResult:  # fmt: skip
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "bench.settings",
+        "BENCH_DB": str(db),
+        "DEBUG": "0",
+    }
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "klammernliga.wsgi", "--workers", str(workers),
+         "--bind", f"127.0.0.1:{port}", "--log-level", "warning"],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    result = LoadResult(dataset, paths, workers, clients, seconds)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                _get(base + "/__bench__/empty/")
+                break
+            except (urllib.error.URLError, ConnectionError):
+                if time.monotonic() > deadline or server.poll() is not None:
+                    raise RuntimeError("gunicorn did not start") from None
+                time.sleep(0.2)
+        for path in paths:  # warm both workers' caches a little
+            for _ in range(2):
+                _get(base + path)
+        latencies: list[float] = []
+        errors: list[str] = []
+        lock = threading.Lock()
+        stop_at = time.monotonic() + seconds
+        counter = iter(range(max_requests))
+
+        def client(offset: int) -> None:
+            i = offset
+            while time.monotonic() < stop_at:
+                with lock:
+                    if next(counter, None) is None:
+                        return
+                path = paths[i % len(paths)]
+                i += 1
+                started = time.perf_counter()
+                try:
+                    status = _get(base + path)
+                    ok = status == 200
+                except (urllib.error.URLError, ConnectionError, TimeoutError) as error:
+                    ok, status = False, str(error)  # type: ignore[assignment]
+                with lock:
+                    latencies.append(time.perf_counter() - started)
+                    if not ok:
+                        errors.append(f"{path}: {status}")
+
+        started = time.monotonic()
+        threads = [threading.Thread(target=client, args=(n,)) for n in range(clients)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        elapsed = time.monotonic() - started
+        result.seconds = round(elapsed, 1)
+        result.requests = len(latencies)
+        result.errors = len(errors)
+        result.error_samples = errors[:5]
+        result.rps = round(len(latencies) / elapsed, 1)
+        ms = sorted(x * 1000 for x in latencies)
+        result.median_ms = round(statistics.median(ms), 1)
+        result.p95_ms = round(statistics.quantiles(ms, n=100, method="inclusive")[94], 1)
+    finally:
+        server.send_signal(signal.SIGTERM)
+        try:
+            server.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+    return result

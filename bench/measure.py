@@ -1,0 +1,276 @@
+"""Measure one dataset in-process: `python -m bench.measure NAME` with BENCH_DB set.
+
+For every main page: median and p95 over repeated requests through Django's test client (after a
+warm-up), the query count, and the time of its slowest ("main") query alone. Then the floors (an
+empty page through the whole middleware stack), the time to save one game through the entry
+service, and a full recompute. Prints one JSON document.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass, field
+from html.parser import HTMLParser
+from typing import Any
+from urllib.parse import urlencode
+
+import django
+
+WARMUP = 3
+SQL_REPEAT = 15
+
+
+@dataclass
+class PageResult:
+    label: str
+    url: str | None
+    status: int | None = None
+    built: bool = False
+    median_ms: float | None = None
+    p95_ms: float | None = None
+    queries: int | None = None
+    main_sql_ms: float | None = None
+    main_sql: str = ""
+    note: str = ""
+
+
+@dataclass
+class Timing:
+    median_ms: float
+    p95_ms: float
+    samples: int
+
+
+@dataclass
+class Result:
+    dataset: str
+    games: int
+    players: int
+    years: list[int]
+    pages: list[PageResult] = field(default_factory=list)
+    empty_page: Timing | None = None
+    save_game: Timing | None = None
+    recompute_s: float | None = None
+    vendor: str = ""
+
+
+def timing(samples: list[float]) -> Timing:
+    ms = [s * 1000 for s in samples]
+    p95 = statistics.quantiles(ms, n=100, method="inclusive")[94] if len(ms) > 1 else ms[0]
+    return Timing(round(statistics.median(ms), 2), round(p95, 2), len(ms))
+
+
+@contextmanager
+def recording() -> Iterator[list[tuple[str, Any, float]]]:
+    """Every query the block runs, with its parameters and its time."""
+    from django.db import connection
+
+    queries: list[tuple[str, Any, float]] = []
+
+    def wrapper(execute, sql, params, many, context):  # type: ignore[no-untyped-def]
+        started = time.perf_counter()
+        try:
+            return execute(sql, params, many, context)
+        finally:
+            queries.append((sql, params, time.perf_counter() - started))
+
+    with connection.execute_wrapper(wrapper):
+        yield queries
+
+
+def time_sql(sql: str, params: Any) -> float:
+    from django.db import connection
+
+    samples = []
+    with connection.cursor() as cursor:
+        for _ in range(SQL_REPEAT):
+            started = time.perf_counter()
+            cursor.execute(sql, params)
+            cursor.fetchall()
+            samples.append(time.perf_counter() - started)
+    return round(statistics.median(samples) * 1000, 2)
+
+
+class _FormFields(HTMLParser):
+    """The first GET form's select fields and their option values."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.selects: dict[str, list[str]] = {}
+        self._current: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if tag == "select" and a.get("name"):
+            self._current = a["name"]
+            self.selects[self._current] = []
+        elif tag == "option" and self._current and a.get("value"):
+            self.selects[self._current].append(a["value"] or "")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "select":
+            self._current = None
+
+
+def filtered_query(html: str, player_slug: str, player_pk: int, year: int) -> dict[str, str]:
+    """A realistic filter of the games list: one player in one year, by the page's own form."""
+    form = _FormFields()
+    form.feed(html)
+    query: dict[str, str] = {}
+    for name, options in form.selects.items():
+        lowered = name.lower()
+        if "player" in lowered or "spieler" in lowered:
+            wanted = [v for v in options if v in (player_slug, str(player_pk))]
+            query[name] = wanted[0] if wanted else (options[0] if options else player_slug)
+        elif "year" in lowered or "jahr" in lowered:
+            query[name] = str(year) if str(year) in options else (options[0] if options else "")
+    return query
+
+
+def measure_page(client: Any, label: str, url: str | None, requests: int) -> PageResult:
+    page = PageResult(label, url)
+    if url is None:
+        page.note = "not built"
+        return page
+    response = client.get(url)
+    page.status = response.status_code
+    if response.status_code == 404:
+        page.note = "not built"
+        return page
+    if response.status_code != 200:
+        page.note = f"HTTP {response.status_code}"
+        return page
+    page.built = True
+    for _ in range(WARMUP - 1):
+        client.get(url)
+    samples = []
+    for _ in range(requests):
+        started = time.perf_counter()
+        client.get(url)
+        samples.append(time.perf_counter() - started)
+    t = timing(samples)
+    page.median_ms, page.p95_ms = t.median_ms, t.p95_ms
+    with recording() as queries:
+        client.get(url)
+    page.queries = len(queries)
+    if queries:
+        sql, params, _seconds = max(queries, key=lambda q: q[2])
+        page.main_sql = " ".join(sql.split())[:300]
+        page.main_sql_ms = time_sql(sql, params)
+    return page
+
+
+def pages(client: Any, year: int | None, player: Any) -> list[tuple[str, str | None]]:
+    from django.urls import NoReverseMatch, reverse
+
+    def url(name: str, *args: object) -> str | None:
+        try:
+            return reverse(name, args=args)
+        except NoReverseMatch:
+            return None
+
+    games = url("stats:games")
+    filtered = None
+    if games and player is not None and year is not None:
+        response = client.get(games)
+        if response.status_code == 200:
+            query = filtered_query(response.content.decode(), player.slug, player.pk, year)
+            filtered = f"{games}?{urlencode(query)}" if query else None
+    return [
+        ("Home", url("stats:home")),
+        ("Ewige Tabelle", url("stats:table_all")),
+        (f"Jahrestabelle {year}", url("stats:table_year", year) if year else None),
+        ("KlammernBoss", url("stats:boss")),
+        ("Alle Spiele, erste Seite", games),
+        ("Alle Spiele, gefiltert", filtered),
+        ("Spieler-Info", url("stats:player", player.slug) if player else None),
+        ("Teambilanzen", url("stats:teams")),
+        ("Sieg-Verteilungen", url("stats:siege")),
+    ]
+
+
+def measure_save(samples: int) -> Timing | None:
+    from django.db import transaction
+
+    from klammernliga import services
+    from klammernliga.models import Match
+
+    match = (
+        Match.objects.select_related("team_a__player_1", "evening")
+        .order_by("-evening__date", "-position")
+        .first()
+    )
+    if match is None:
+        return None
+    times = []
+    for _ in range(samples):
+        with transaction.atomic():
+            started = time.perf_counter()
+            services.record_game(
+                match=match,
+                declarer=match.team_a.player_1,
+                trump="herz",
+                bid="rein",
+                points_a=100,
+                points_b=64,
+            )
+            times.append(time.perf_counter() - started)
+            transaction.set_rollback(True)
+    return timing(times)
+
+
+def run(name: str, requests: int, recompute: bool, log: Callable[[str], None]) -> Result:
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "bench.settings")
+    django.setup()
+    from django.db import connection
+    from django.db.models import Count
+    from django.test import Client
+
+    from klammernliga import services
+    from klammernliga.models import Game, Player
+    from stats.selectors import league_years
+
+    years = league_years()
+    result = Result(name, Game.objects.count(), Player.objects.count(), years)
+    result.vendor = f"{connection.vendor} {getattr(connection.Database, 'sqlite_version', '')}"
+    if recompute:
+        log(f"  {name}: full recompute …")
+        started = time.perf_counter()
+        services.recompute_all()
+        result.recompute_s = round(time.perf_counter() - started, 2)
+        log(f"  {name}: recompute took {result.recompute_s} s")
+    year = years[0] if years else None
+    player = (
+        Player.objects.annotate(n=Count("participations")).order_by("-n", "name").first()
+        if years
+        else None
+    )
+    client = Client()
+    result.empty_page = None
+    empty = [client.get("/__bench__/empty/") for _ in range(WARMUP)]
+    assert all(r.status_code == 200 for r in empty)
+    samples = []
+    for _ in range(200):
+        started = time.perf_counter()
+        client.get("/__bench__/empty/")
+        samples.append(time.perf_counter() - started)
+    result.empty_page = timing(samples)
+    for label, url in pages(client, year, player):
+        page = measure_page(client, label, url, requests)
+        log(f"  {name}: {label}: {page.median_ms} / {page.p95_ms} ms, {page.queries} queries"
+            f" {page.note}")  # fmt: skip
+        result.pages.append(page)
+    result.save_game = measure_save(20)
+    return result
+
+
+if __name__ == "__main__":
+    dataset, requests, recompute = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "1"
+    outcome = run(dataset, requests, recompute, lambda line: print(line, file=sys.stderr))
+    print(json.dumps(asdict(outcome)))

@@ -1,0 +1,125 @@
+"""The benchmark table (Markdown) and its place in README.md between the bench markers."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+START, END = "<!-- bench:start -->", "<!-- bench:end -->"
+# Targets of issue 7: p95 per page, and saving one game on the big league.
+PAGE_P95_MS = {"demo": 40.0, "big": 150.0}
+SAVE_MS = {"big": 50.0}
+TITLES = {"demo": "demo league", "big": "1,000,000 games"}
+
+
+def _ms(value: float | None) -> str:
+    if value is None:
+        return "–"
+    return f"{value:,.1f}" if value < 100 else f"{value:,.0f}"
+
+
+def _dataset_line(name: str, build: dict[str, Any], result: dict[str, Any]) -> str:
+    years = result["years"]
+    span = f"{min(years)}–{max(years)}" if years else "no games"
+    how = build.get("source", "")
+    seconds = build.get("seconds")
+    built = f", built in {seconds:,.0f} s ({how})" if seconds else f" ({how})"
+    return (
+        f"- **{TITLES.get(name, name)}**: {result['games']:,} games, {result['players']} players, "
+        f"{len(years)} years ({span}){built}"
+    )
+
+
+def render(document: dict[str, Any]) -> str:
+    m = document["machine"]
+    results: dict[str, Any] = document["results"]
+    names = list(results)
+    lines = [
+        f"Measured on {m['date']} (commit `{m['commit']}`): {m['cores']} cores, Python "
+        f"{m['python']}, SQLite {m['sqlite']}, {m['platform']}. In-process through Django's test "
+        "client with production settings (`DEBUG` off), after a warm-up; times in milliseconds.",
+        "",
+        *[_dataset_line(n, document["builds"].get(n, {}), results[n]) for n in names],
+        "",
+    ]
+    header = ["page"]
+    for n in names:
+        t = TITLES.get(n, n)
+        header += [f"{t}: median / p95", "queries", "main query alone"]
+    header.append("target (p95)")
+    lines += ["| " + " | ".join(header) + " |", "|" + " --- |" * len(header)]
+    labels = [p["label"] for p in results[names[0]]["pages"]]
+    missed_any = False
+    for index, label in enumerate(labels):
+        row = [label]
+        verdicts = []
+        for n in names:
+            page = results[n]["pages"][index]
+            if not page["built"]:
+                row += [page["note"] or "not built", "", ""]
+                continue
+            row += [
+                f"{_ms(page['median_ms'])} / {_ms(page['p95_ms'])}",
+                str(page["queries"]),
+                _ms(page["main_sql_ms"]),
+            ]
+            limit = PAGE_P95_MS.get(n)
+            if limit is not None:
+                if page["p95_ms"] <= limit:
+                    verdicts.append(f"≤ {limit:.0f} ✓")
+                else:
+                    missed_any = True
+                    verdicts.append(f"**missed** ({TITLES.get(n, n)}: > {limit:.0f})")
+        row.append(", ".join(verdicts) if verdicts else "not built")
+        lines.append("| " + " | ".join(row) + " |")
+    floor = ["empty page (Django's floor)"]
+    for n in names:
+        e = results[n]["empty_page"]
+        floor += [f"{_ms(e['median_ms'])} / {_ms(e['p95_ms'])}", "0", ""]
+    floor.append("")
+    lines.append("| " + " | ".join(floor) + " |")
+    lines += ["", "| operation | " + " | ".join(TITLES.get(n, n) for n in names) + " | target |",
+              "|" + " --- |" * (len(names) + 2)]  # fmt: skip
+    save = ["save one game (`services.record_game`, median / p95)"]
+    save_verdict = ""
+    for n in names:
+        s = results[n].get("save_game")
+        save.append(f"{_ms(s['median_ms'])} / {_ms(s['p95_ms'])}" if s else "–")
+        if s and n in SAVE_MS:
+            ok = s["p95_ms"] <= SAVE_MS[n]
+            missed_any = missed_any or not ok
+            save_verdict = f"≤ {SAVE_MS[n]:.0f} ✓" if ok else f"**missed** (> {SAVE_MS[n]:.0f})"
+    lines.append("| " + " | ".join([*save, save_verdict]) + " |")
+    recompute = ["full `recompute` (seconds)"]
+    for n in names:
+        r = results[n].get("recompute_s")
+        recompute.append(f"{r:,.1f} s" if r is not None else "–")
+    lines.append("| " + " | ".join([*recompute, ""]) + " |")
+    for load in document.get("loads", []):
+        lines += [
+            "",
+            f"Load run: gunicorn with {load['workers']} workers on 127.0.0.1 serving the "
+            f"{TITLES.get(load['dataset'], load['dataset'])}, {load['clients']} client threads on "
+            f"the same machine for {load['seconds']:.0f} s over {len(load['paths'])} pages "
+            f"({', '.join(f'`{p}`' for p in load['paths'])}): **{load['rps']:,.1f} requests/s**, "
+            f"{load['requests']:,} requests, **{load['errors']} errors**, latency median "
+            f"{_ms(load['median_ms'])} ms, p95 {_ms(load['p95_ms'])} ms.",
+        ]
+    not_built = [p["label"] for p in results[names[0]]["pages"] if not p["built"]]
+    if not_built:
+        lines += ["", f"Not built yet when measured: {', '.join(not_built)}."]
+    if missed_any:
+        lines += ["", "Targets marked **missed** were not met in this run."]
+    return "\n".join(lines)
+
+
+def write_readme(readme: Path, table: str) -> None:
+    text = readme.read_text(encoding="utf-8")
+    block = f"{START}\n{table}\n{END}"
+    if START in text and END in text:
+        text = re.sub(re.escape(START) + ".*?" + re.escape(END), lambda _m: block, text,
+                      flags=re.DOTALL)  # fmt: skip
+    else:
+        text = text.rstrip("\n") + "\n\n## Benchmarks\n\n" + block + "\n"
+    readme.write_text(text, encoding="utf-8")

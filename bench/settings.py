@@ -1,0 +1,25 @@
+"""Settings for benchmark runs: production-like (DEBUG off), a dataset chosen by BENCH_DB."""
+
+import os
+
+os.environ.setdefault("SECRET_KEY", "bench-only-" + "x" * 50)
+if os.environ.get("BENCH_DB"):
+    os.environ["DATABASE_URL"] = "sqlite:///" + os.environ["BENCH_DB"]
+
+from klammernliga.settings import *  # noqa: F403
+from klammernliga.settings import BASE_DIR, LOGGING
+
+DEBUG = False
+ALLOWED_HOSTS = ["testserver", "127.0.0.1", "localhost"]
+ROOT_URLCONF = "bench.urls"
+# Pages only link static files; the benchmark never fetches them, so no manifest is needed.
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
+WHITENOISE_USE_FINDERS = True
+
+LOGGING["root"]["level"] = "ERROR"
+LOGGING["loggers"]["django.request"] = {"level": "CRITICAL"}
+LOGGING["loggers"]["gunicorn.access"] = {"level": "WARNING"}
+BENCH_OUT = BASE_DIR / "bench" / "out"

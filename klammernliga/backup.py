@@ -1,0 +1,425 @@
+"""Backup and restore of the whole league as one versioned JSON document, and the CSV export.
+
+The document holds every record with its id (players, teams, evenings, matches, games, melds),
+the users with their groups and password hashes, and the change history of the tracked records
+(who changed what, by username). Derived results are written too, for readers of the file, but an
+import recomputes them through the service, so standings and ratings follow from the inputs.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime
+import decimal
+import uuid
+from collections import defaultdict
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any, TextIO
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group, Permission
+from django.core.exceptions import ValidationError
+from django.core.management.color import no_style
+from django.db import IntegrityError, connection, models, transaction
+from django.utils import timezone
+
+from klammernliga import services
+from klammernliga.csv_format import HEADER, NO, YES, format_melds
+from klammernliga.models import Evening, Game, Match, Meld, Participation, Player, Team
+from klammernliga.signals import league_changed
+
+FORMAT = "klammernliga-league"
+VERSION = 1
+
+# The league's records in the order they can be loaded (referenced tables first).
+TABLES: list[tuple[str, type[models.Model]]] = [
+    ("players", Player),
+    ("teams", Team),
+    ("evenings", Evening),
+    ("matches", Match),
+    ("games", Game),
+    ("melds", Meld),
+]
+USER_FIELDS = ["username", "first_name", "last_name", "email", "password", "is_active",
+               "is_staff", "is_superuser", "date_joined", "last_login"]  # fmt: skip
+BATCH = 2000
+
+
+class BackupError(Exception):
+    """The document cannot be imported; `problems` says why, one line each."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("\n".join(problems))
+        self.problems = problems
+
+
+@dataclass
+class ImportSummary:
+    counts: dict[str, int] = field(default_factory=dict)
+    history: dict[str, int] = field(default_factory=dict)
+    users_created: list[str] = field(default_factory=list)
+    users_kept: list[str] = field(default_factory=list)
+    replaced: bool = False
+
+
+def history_model(model: type[models.Model]) -> type[models.Model] | None:
+    attribute = getattr(model._meta, "simple_history_manager_attribute", None)
+    return getattr(model, attribute).model if attribute else None
+
+
+def _is_user_fk(f: models.Field) -> bool:  # type: ignore[type-arg]
+    return bool(f.is_relation and f.related_model is get_user_model())
+
+
+def _to_json(value: object) -> object:
+    if isinstance(value, datetime.date | datetime.time):
+        return value.isoformat()
+    if isinstance(value, decimal.Decimal | uuid.UUID):
+        return str(value)
+    return value
+
+
+def _permission_keys(permissions: Iterable[Permission]) -> list[list[str]]:
+    return sorted([p.content_type.app_label, p.codename] for p in permissions)
+
+
+# --- export -------------------------------------------------------------------------------------
+
+
+def _rows(model: type[models.Model], usernames: dict[int, str]) -> list[dict[str, object]]:
+    fields = model._meta.concrete_fields
+    rows = []
+    values = model._base_manager.order_by("pk").values_list(*(f.attname for f in fields))
+    for record in values.iterator(chunk_size=BATCH):
+        row = {}
+        for f, value in zip(fields, record, strict=True):
+            row[f.name] = usernames.get(value) if _is_user_fk(f) and value else _to_json(value)
+        rows.append(row)
+    return rows
+
+
+def export_league() -> dict[str, object]:
+    """The whole league as a JSON-ready document."""
+    user_model = get_user_model()
+    users = user_model._base_manager.order_by("pk").prefetch_related(
+        "groups", "user_permissions__content_type"
+    )
+    usernames = {u.pk: u.get_username() for u in users}
+    document: dict[str, object] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "exported_at": timezone.now().isoformat(),
+        "groups": [
+            {"name": g.name, "permissions": _permission_keys(g.permissions.all())}
+            for g in Group.objects.order_by("name").prefetch_related("permissions__content_type")
+        ],
+        "users": [
+            {
+                **{name: _to_json(getattr(u, name)) for name in USER_FIELDS},
+                "groups": sorted(g.name for g in u.groups.all()),
+                "user_permissions": _permission_keys(u.user_permissions.all()),
+            }
+            for u in users
+        ],
+    }
+    history: dict[str, object] = {}
+    for key, model in TABLES:
+        document[key] = _rows(model, usernames)
+        tracked = history_model(model)
+        if tracked is not None:
+            history[key] = _rows(tracked, usernames)
+    document["history"] = history
+    return document
+
+
+# --- import -------------------------------------------------------------------------------------
+
+
+def league_is_empty() -> bool:
+    return not (Player.objects.exists() or Evening.objects.exists() or Game.objects.exists())
+
+
+class _Reader:
+    """Turns the document's rows into unsaved model instances, collecting every problem."""
+
+    def __init__(self, usernames: set[str]) -> None:
+        self.problems: list[str] = []
+        self.usernames = usernames
+        self.ids: dict[type[models.Model], set[object]] = defaultdict(set)
+        self.references: list[tuple[str, type[models.Model], object]] = []
+
+    def problem(self, text: str) -> None:
+        if len(self.problems) < 50:
+            self.problems.append(text)
+
+    def instances(self, where: str, model: type[models.Model], rows: object,
+                  *, history: bool = False) -> list[models.Model]:  # fmt: skip
+        if not isinstance(rows, list):
+            self.problem(f"{where}: a list of records is expected")
+            return []
+        fields = {f.name: f for f in model._meta.concrete_fields}
+        result = []
+        for index, row in enumerate(rows):
+            at = f"{where}[{index}]"
+            if not isinstance(row, dict):
+                self.problem(f"{at}: a record (object) is expected")
+                continue
+            for unknown in sorted(row.keys() - fields.keys()):
+                self.problem(f"{at}: unknown field {unknown!r}")
+            values = {}
+            for name, f in fields.items():
+                if name not in row:
+                    if f.has_default() or f.null or isinstance(f, models.AutoField):
+                        continue
+                    self.problem(f"{at}.{name}: missing")
+                    continue
+                ok, value = self._value(f"{at}.{name}", f, row[name], history=history)
+                if ok:
+                    values[f.attname] = value
+            instance = model(**values)
+            if instance.pk is not None:
+                if instance.pk in self.ids[model]:
+                    self.problem(f"{at}.id: {instance.pk} appears twice")
+                self.ids[model].add(instance.pk)
+            result.append(instance)
+        return result
+
+    def _value(self, at: str, f: Any, raw: object, *, history: bool) -> tuple[bool, object]:
+        if isinstance(raw, str) and "\x00" in raw:
+            self.problem(f"{at}: contains a NUL character")
+            return False, None
+        if _is_user_fk(f):
+            if raw is None:
+                return True, None
+            if raw not in self.usernames:
+                self.problem(f"{at}: unknown user {raw!r}")
+                return False, None
+            return True, raw  # resolved to an id when the users exist
+        try:
+            if f.is_relation:
+                if raw is None and f.null:
+                    return True, None
+                value = f.target_field.to_python(raw)
+                if not history and f.related_model in dict(TABLES).values():
+                    # Checked once all tables are read: see `check_references`.
+                    self.references.append((at, f.related_model, value))
+                return True, value
+            if raw is None and f.null:
+                return True, None
+            if isinstance(f, models.AutoField | models.BigAutoField):
+                return True, f.to_python(raw)
+            return True, f.clean(raw, None)
+        except ValidationError as error:
+            self.problem(f"{at}: {' '.join(error.messages)} ({raw!r})")
+            return False, None
+
+    def check_references(self) -> None:
+        names = {model: key for key, model in TABLES}
+        for at, model, value in self.references:
+            if value not in self.ids[model]:
+                self.problem(f"{at}: {names[model]} id {value!r} does not exist")
+
+
+def _check_header(document: object) -> dict[str, Any]:
+    if not isinstance(document, dict):
+        raise BackupError(["the file is not a Klammernliga league document (no JSON object)"])
+    if document.get("format") != FORMAT:
+        raise BackupError([f"the file is not a Klammernliga league document (format {FORMAT!r})"])
+    version = document.get("version")
+    if version != VERSION:
+        raise BackupError(
+            [f"document version {version!r} is not supported (this Klammernliga reads {VERSION})"]
+        )
+    missing = [k for k in ("users", "groups", "history", *dict(TABLES)) if k not in document]
+    if missing:
+        raise BackupError([f"the document lacks: {', '.join(missing)}"])
+    problems = [
+        f"{key}[{index}]: a record with a {name!r} is expected"
+        for key, name in (("groups", "name"), ("users", "username"))
+        for index, row in enumerate(document[key] if isinstance(document[key], list) else [None])
+        if not isinstance(row, dict) or not isinstance(row.get(name), str) or not row[name]
+    ]
+    if not isinstance(document["history"], dict):
+        problems.append("history: an object of tables is expected")
+    if problems:
+        raise BackupError(problems)
+    return document
+
+
+def _restore_users(document: dict[str, Any], summary: ImportSummary, reader: _Reader) -> None:
+    user_model = get_user_model()
+    permissions = {
+        (p.content_type.app_label, p.codename): p
+        for p in Permission.objects.select_related("content_type")
+    }
+
+    def resolve(keys: object, at: str) -> list[Permission]:
+        found = []
+        for key in keys if isinstance(keys, list) else []:
+            if isinstance(key, list) and tuple(key) in permissions:
+                found.append(permissions[tuple(key)])  # type: ignore[index]
+            else:
+                reader.problem(f"{at}: unknown permission {key!r}")
+        return found
+
+    for index, row in enumerate(document["groups"]):
+        group, _created = Group.objects.get_or_create(name=row["name"])
+        group.permissions.add(*resolve(row.get("permissions"), f"groups[{index}]"))
+    existing = set(user_model._base_manager.values_list(user_model.USERNAME_FIELD, flat=True))
+    for index, row in enumerate(document["users"]):
+        username = row["username"]
+        if username in existing:
+            summary.users_kept.append(username)
+            continue
+        values = {}
+        for name in USER_FIELDS:
+            if name in row:
+                try:
+                    values[name] = user_model._meta.get_field(name).clean(row[name], None)
+                except ValidationError as error:
+                    reader.problem(f"users[{index}].{name}: {' '.join(error.messages)}")
+        user = user_model(**values)
+        user.save()
+        user.groups.set(Group.objects.filter(name__in=row.get("groups") or []))
+        user.user_permissions.set(resolve(row.get("user_permissions"), f"users[{index}]"))
+        summary.users_created.append(username)
+
+
+def _clear_league() -> None:
+    """Delete every league record and its history, without per-row signals."""
+    tables = [Participation, *[m for _k, m in reversed(TABLES)]]
+    tables += [h for _k, m in TABLES if (h := history_model(m)) is not None]
+    with connection.cursor() as cursor:
+        for model in tables:
+            cursor.execute(f"DELETE FROM {connection.ops.quote_name(model._meta.db_table)}")
+    league_changed.send(sender=Evening, since=None)
+
+
+def _recompute(reader: _Reader) -> None:
+    """Derive every match's results from its games' inputs, naming a match that breaks a rule."""
+    for match in Match.objects.select_related("evening").order_by("evening__date", "position"):
+        try:
+            services.recompute_match(match, notify=False)
+        except services.InvalidGame as error:
+            reader.problem(f"match {match.evening.date} #{match.position}: {error}")
+    first = Evening.objects.order_by("date").values_list("date", flat=True).first()
+    league_changed.send(sender=Match, since=first)
+
+
+def import_league(document: object, *, replace: bool = False) -> ImportSummary:
+    """Load a document into this database in one transaction; raises BackupError on problems."""
+    doc = _check_header(document)
+    summary = ImportSummary(replaced=replace)
+    user_model = get_user_model()
+    usernames = {u.get("username") for u in doc["users"] if isinstance(u, dict)}
+    usernames |= set(user_model._base_manager.values_list(user_model.USERNAME_FIELD, flat=True))
+    reader = _Reader(usernames)
+    loaded = [(key, model, reader.instances(key, model, doc[key])) for key, model in TABLES]
+    histories = doc["history"]
+    tracked = []
+    for key, model in TABLES:
+        h = history_model(model)
+        if h is not None and key in histories:
+            tracked.append(
+                (key, h, reader.instances(f"history.{key}", h, histories[key], history=True))
+            )
+    reader.check_references()
+    if reader.problems:
+        raise BackupError(reader.problems)
+    try:
+        with transaction.atomic():
+            if not league_is_empty():
+                if not replace:
+                    raise BackupError(
+                        [
+                            f"the database already holds a league ({Player.objects.count()} "
+                            f"players, {Game.objects.count()} games); nothing was imported. "
+                            "Use --replace to replace it."
+                        ]
+                    )
+                _clear_league()
+            _restore_users(doc, summary, reader)
+            user_ids = dict(user_model._base_manager.values_list(user_model.USERNAME_FIELD, "pk"))
+            for key, model, instances in loaded:
+                model._base_manager.bulk_create(instances, batch_size=BATCH)
+                summary.counts[key] = len(instances)
+            for key, h, instances in tracked:
+                for f in h._meta.concrete_fields:
+                    if _is_user_fk(f):
+                        for instance in instances:
+                            name = getattr(instance, f.attname)
+                            setattr(instance, f.attname, user_ids[name] if name else None)
+                h._base_manager.bulk_create(instances, batch_size=BATCH)
+                summary.history[key] = len(instances)
+            _reset_sequences()
+            _recompute(reader)
+            if reader.problems:
+                raise BackupError(reader.problems)
+    except IntegrityError as error:
+        raise BackupError([f"the document breaks a uniqueness rule: {error}"]) from error
+    return summary
+
+
+def _reset_sequences() -> None:
+    """Ids were loaded as they are: the next new record must not collide with them (PostgreSQL)."""
+    touched: list[type[models.Model]] = [m for _k, m in TABLES]
+    touched += [h for m in list(touched) if (h := history_model(m)) is not None]
+    touched += [get_user_model(), Group]
+    statements = connection.ops.sequence_reset_sql(no_style(), touched)
+    with connection.cursor() as cursor:
+        for sql in statements:
+            cursor.execute(sql)
+
+
+# --- the CSV export ----------------------------------------------------------------------------
+
+
+def games_in_order_of_play() -> Iterator[Game]:
+    return (
+        Game.objects.order_by("match__evening__date", "match__position", "position")
+        .select_related(
+            "match__evening",
+            "match__team_a__player_1",
+            "match__team_a__player_2",
+            "match__team_b__player_1",
+            "match__team_b__player_2",
+            "declarer",
+            "dealer",
+        )
+        .prefetch_related("melds")
+        .iterator(chunk_size=BATCH)
+    )
+
+
+def write_games_csv(stream: TextIO) -> int:
+    """Every game in the import format (`klammernliga.csv_format`), in order of play."""
+    writer = csv.writer(stream, lineterminator="\n")
+    writer.writerow(HEADER)
+    count = 0
+    for game in games_in_order_of_play():
+        match = game.match
+        melds: dict[str, list[Any]] = {"a": [], "b": []}
+        for meld in game.melds.all():
+            melds[meld.side].append(services.meld_value(meld))
+        writer.writerow(
+            [
+                match.evening.date.isoformat(),
+                match.team_a.player_1.name,
+                match.team_a.player_2.name,
+                match.team_b.player_1.name,
+                match.team_b.player_2.name,
+                game.dealer.name if game.dealer else "",
+                game.declarer.name,
+                game.trump,
+                game.bid,
+                format_melds(melds["a"]),
+                format_melds(melds["b"]),
+                YES if game.kontra else NO,
+                YES if game.re else NO,
+                game.points_a,
+                game.points_b,
+            ]
+        )
+        count += 1
+    return count

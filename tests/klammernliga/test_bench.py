@@ -1,0 +1,55 @@
+"""The benchmark harness stays honest: its generated games are valid, and its table flags misses."""
+
+import pytest
+
+from bench.generate import build
+from bench.report import render
+from bench.shapes import LeagueShape
+from klammernliga.models import Game, Participation
+from stats.selectors import player_standings
+
+
+@pytest.mark.django_db
+def test_the_generated_league_is_stored_through_the_service_with_every_result() -> None:
+    shape = LeagueShape("tiny", 300, 6, 2001, 2, 1, (1, 3), (5, 12))
+    outcome = build(shape, progress=lambda line: None)
+    assert outcome["games"] == Game.objects.count() == 300
+    assert Game.objects.filter(ends_round=True).exists()
+    assert Participation.objects.exists()
+    table = player_standings()
+    assert len(table) == 6
+    assert sum(s.totals.games for s in table) == 4 * 300
+
+
+def _page(label: str, p95: float | None) -> dict[str, object]:
+    built = p95 is not None
+    return {"label": label, "url": "/", "built": built, "median_ms": p95, "p95_ms": p95,
+            "queries": 3 if built else None, "main_sql_ms": 1.0, "note": "" if built else "not built"}  # fmt: skip
+
+
+def test_the_table_says_where_a_target_was_missed_and_what_is_not_built() -> None:
+    timing = {"median_ms": 1.0, "p95_ms": 2.0, "samples": 20}
+    result = {"games": 10, "players": 4, "years": [2020], "empty_page": timing,
+              "save_game": {**timing, "p95_ms": 60.0}, "recompute_s": 1.5}  # fmt: skip
+    document = {
+        "machine": {
+            "date": "2026-01-01",
+            "commit": "abc",
+            "cores": "2",
+            "python": "3.13",
+            "sqlite": "3.40",
+            "platform": "Linux",
+        },
+        "builds": {},
+        "results": {
+            "demo": {**result, "pages": [_page("Home", 12.0), _page("KlammernBoss", None)]},
+            "big": {**result, "pages": [_page("Home", 180.0), _page("KlammernBoss", None)]},
+        },
+        "loads": [],
+    }
+    table = render(document)
+    home = next(line for line in table.splitlines() if line.startswith("| Home"))
+    assert "≤ 40 ✓" in home and "**missed** (1,000,000 games: > 150)" in home
+    assert "| KlammernBoss | not built |" in table
+    assert "save one game" in table and "**missed** (> 50)" in table
+    assert "Not built yet when measured: KlammernBoss." in table
