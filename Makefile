@@ -32,7 +32,6 @@ demo: migrate
 	$(PY) manage.py seed_demo --if-empty
 
 run: demo
-	$(PY) manage.py compilemessages --ignore=.venv >/dev/null 2>&1 || true
 	$(PY) manage.py runserver $(HOST_PORT)
 
 # Debian's Chromium drives the browser tests; Playwright cannot download its own here.
