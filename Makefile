@@ -63,5 +63,10 @@ test: lint test-sqlite test-postgres
 bench: $(STAMP)
 	$(PY) -m bench
 
+# Collect the UI strings into locale/en and compile them (translate the new ones in the .po).
+messages: $(STAMP)
+	$(PY) manage.py makemessages -l en --ignore=.venv --ignore=tests --ignore=staticfiles --ignore=bench --no-obsolete
+	$(PY) manage.py compilemessages --ignore=.venv
+
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles

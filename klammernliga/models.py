@@ -6,6 +6,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 from simple_history.models import HistoricalRecords
 
 from scoring.domain import (
@@ -42,7 +43,7 @@ class Player(models.Model):
     class Meta:
         ordering = ["name"]
         verbose_name = _("Spieler")
-        verbose_name_plural = _("Spieler")
+        verbose_name_plural = pgettext_lazy("plural", "Spieler")
 
     def __str__(self) -> str:
         return self.name
@@ -166,10 +167,13 @@ class Game(models.Model):
         Player, models.PROTECT, null=True, blank=True, related_name="+", verbose_name=_("Geber")
     )
     declarer = models.ForeignKey(
-        Player, models.PROTECT, related_name="declared_games", verbose_name=_("Spieler")
+        Player,
+        models.PROTECT,
+        related_name="declared_games",
+        verbose_name=pgettext_lazy("declarer", "Spieler"),
     )
     trump = models.CharField(_("Trumpf"), max_length=6, choices=SUIT_CHOICES)
-    bid = models.CharField(_("Spiel"), max_length=6, choices=BID_CHOICES)
+    bid = models.CharField(pgettext_lazy("bid", "Spiel"), max_length=6, choices=BID_CHOICES)
     kontra = models.BooleanField(_("Kontra"), default=False)
     re = models.BooleanField(_("Re"), default=False)
     points_a = models.PositiveIntegerField(_("Punkte A"))

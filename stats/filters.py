@@ -6,6 +6,7 @@ import django_filters
 from django import forms
 from django.db.models import F, Q, QuerySet
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from klammernliga.models import BID_CHOICES, SUIT_CHOICES, Game, Player, Team
 from stats.selectors import league_years
@@ -69,7 +70,7 @@ class GameFilter(LeagueFilter):
         label=_("Trumpf"), field_name="trump", choices=SUIT_CHOICES, empty_label=ALL
     )
     spiel = django_filters.ChoiceFilter(
-        label=_("Spiel"), field_name="bid", choices=BID_CHOICES, empty_label=ALL
+        label=pgettext_lazy("bid", "Spiel"), field_name="bid", choices=BID_CHOICES, empty_label=ALL
     )
     kontra = django_filters.ChoiceFilter(
         label=_("Kontra/Re"),

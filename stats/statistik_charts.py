@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
 from stats.charts.bars import BarChart, Series, bar_chart
@@ -42,7 +42,7 @@ def declarer_by_bid(profile: PlayerProfile) -> BarChart:
     return bar_chart(
         key="spieler-spiel",
         title=gettext("Eigene Spiele nach Ansage: gewonnen und verloren"),
-        label_header=gettext("Spiel"),
+        label_header=pgettext("bid", "Spiel"),
         series=(WON, LOST),
         rows=[(bid_label(r.key), (r.won, r.games - r.won)) for r in profile.by_bid],
     )

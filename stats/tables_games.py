@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils.formats import date_format
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from klammernliga.models import Game, Meld
@@ -55,9 +55,11 @@ class GamesTable(tables.Table):
     )
     team_a = tables.Column(verbose_name=_("Team A"), accessor="match__team_a", visible=False)
     team_b = tables.Column(verbose_name=_("Team B"), accessor="match__team_b", visible=False)
-    declarer = tables.Column(verbose_name=_("Spieler"), order_by=("declarer__name",))
+    declarer = tables.Column(
+        verbose_name=pgettext_lazy("declarer", "Spieler"), order_by=("declarer__name",)
+    )
     trump = tables.Column(verbose_name=_("Trumpf"))
-    bid = tables.Column(verbose_name=_("Spiel"))
+    bid = tables.Column(verbose_name=pgettext_lazy("bid", "Spiel"))
     melds = tables.Column(
         verbose_name=_("Meldungen"), empty_values=(), orderable=False, exclude_from_export=True
     )

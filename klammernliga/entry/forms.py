@@ -8,12 +8,24 @@ from typing import Any
 
 from django import forms
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from klammernliga import services
 from klammernliga.models import BID_CHOICES, RANK_CHOICES, SUIT_CHOICES, Game, Match, Player
-from scoring.domain import MELD_POINTS, Meld, MeldKind, Rank, Side, Suit
+from scoring.domain import (
+    BID_LABELS,
+    MELD_LABELS,
+    MELD_POINTS,
+    RANK_LABELS,
+    SUIT_LABELS,
+    Bid,
+    Meld,
+    MeldKind,
+    Rank,
+    Side,
+    Suit,
+)
 from scoring.rules import Problem, total_points
 
 # Where a problem of scoring is shown: a form field, a team's melds, or above the form (None).
@@ -34,9 +46,27 @@ TERZ_COUNTS = [(n, str(n)) for n in range(5)]
 FUENFZIG_COUNTS = [(n, str(n)) for n in range(3)]
 
 
+# Card words scoring puts into a message, shown by their translated names.
+_LABELS: Mapping[type, Mapping[Any, str]] = {
+    Rank: RANK_LABELS,
+    Suit: SUIT_LABELS,
+    Bid: BID_LABELS,
+    MeldKind: MELD_LABELS,
+}
+
+
+def _param_text(key: str, value: object, names: Mapping[object, str]) -> object:
+    labels = _LABELS.get(type(value))
+    if labels is not None:
+        return gettext(labels[value])
+    if key == "kind" and isinstance(value, str):
+        return gettext(value)  # scoring names a meld kind by its label ("Terz")
+    return names.get(value, value)
+
+
 def problem_text(problem: Problem, names: Mapping[object, str]) -> str:
-    """scoring's message in the current language, players shown by name."""
-    params = {key: names.get(value, value) for key, value in problem.params.items()}
+    """scoring's message in the current language, players shown by name, cards by their names."""
+    params = {key: _param_text(key, value, names) for key, value in problem.params.items()}
     message = gettext(problem.message)
     return message % params if params else message
 
@@ -164,7 +194,7 @@ class GameForm(ProblemsMixin, forms.Form):
         widget=forms.RadioSelect(choices=SUIT_CHOICES),
     )
     bid = forms.CharField(
-        label=_("Spiel"),
+        label=pgettext_lazy("bid", "Spiel"),
         required=False,
         max_length=20,
         widget=forms.RadioSelect(choices=BID_CHOICES),

@@ -11,7 +11,7 @@ from typing import Any
 
 from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 
 from klammernliga.models import Evening, Game, Match, Meld, Player, Team
 from scoring.domain import BID_LABELS, MELD_LABELS, SUIT_LABELS, Bid, MeldKind, Suit
@@ -191,10 +191,10 @@ def _differences(old: Any, new: Any, names: dict[int, str]) -> list[str]:
     if old is None:
         return []
     labels = {
-        "declarer_id": gettext("Spieler"),
+        "declarer_id": pgettext("declarer", "Spieler"),
         "dealer_id": gettext("Geber"),
         "trump": gettext("Trumpf"),
-        "bid": gettext("Spiel"),
+        "bid": pgettext("bid", "Spiel"),
         "kontra": gettext("Kontra"),
         "re": gettext("Re"),
         "points_a": gettext("Punkte A"),

@@ -84,7 +84,9 @@ def round_notice(game: Game, match: Match) -> str:
         "Runde an %(team)s: %(score)s – %(large)d große Punkte",
         game.large_points,
     ) % {"team": match.team(side).name, "score": f"{winner}:{loser}", "large": game.large_points}
-    return f"{gettext('Kalte!')} {text}" if game.kalte else text
+    # A plain call (not inside the f-string), so that makemessages finds the message.
+    kalte = gettext("Kalte!")
+    return f"{kalte} {text}" if game.kalte else text
 
 
 def _game_label(game: Game) -> str:
