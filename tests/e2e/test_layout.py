@@ -1,14 +1,15 @@
 """Layout checks on a 360 px phone: no sideways scrolling of the page, tap targets big enough,
-and suit symbols readable in both colour schemes."""
+suit symbols readable in both colour schemes; and the site's colour pairs against WCAG AA."""
+
+import re
+from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, ViewportSize
 
 from klammernliga.models import Evening, Match, Player
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-SMALL_PHONE = {"width": 360, "height": 800}
+SMALL_PHONE: ViewportSize = {"width": 360, "height": 800}
 
 # Heights in CSS px: WCAG 2.5.8 asks 24 px of every target; the controls a thumb works
 # (buttons, fields, a <details>' summary) get the 44 px of STYLE.md.
@@ -73,6 +74,7 @@ def public_pages() -> list[str]:
     ]
 
 
+@pytest.mark.django_db(transaction=True)
 def test_no_public_page_scrolls_sideways_on_a_small_phone_and_every_target_is_big_enough(  # type: ignore[no-untyped-def]
     page: Page, live_server, league
 ) -> None:
@@ -91,6 +93,7 @@ def test_no_public_page_scrolls_sideways_on_a_small_phone_and_every_target_is_bi
     assert small_targets == {}, f"tap targets too small: {small_targets}"
 
 
+@pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("scheme", ["dark", "light"])
 def test_black_suits_stand_out_from_their_background_in_both_colour_schemes(  # type: ignore[no-untyped-def]
     page: Page, live_server, league, scheme
@@ -103,3 +106,57 @@ def test_black_suits_stand_out_from_their_background_in_both_colour_schemes(  # 
         contrasts += page.evaluate(SUIT_CONTRASTS)
     assert len(contrasts) > 10  # prose, playing cards and the trump column of the games
     assert min(contrasts) >= 4.5, sorted(contrasts)[:5]
+
+
+SITE_CSS = Path(__file__).parents[2] / "static" / "css" / "site.css"
+
+# (foreground, background, minimum): 4.5:1 for text, 3:1 for borders, focus rings, the crown.
+PAIRS = [
+    *[(fg, bg, 4.5) for fg in ("text", "muted", "accent") for bg in ("bg", "surface", "surface-2")],
+    ("accent", "accent-soft", 4.5),
+    ("on-accent", "accent", 4.5),
+    ("on-accent", "accent-hover", 4.5),
+    ("kalte-fg", "kalte-bg", 4.5),
+    ("laube-fg", "laube-bg", 4.5),
+    ("badge-fg", "badge-bg", 4.5),
+    *[
+        (fg, bg, 4.5)
+        for fg in ("suit-black", "suit-red", "good", "bad")
+        for bg in ("surface", "surface-2")
+    ],
+    ("bad", "error-bg", 4.5),
+    ("control-border", "surface", 3),
+    ("control-border", "bg", 3),
+    ("focus", "bg", 3),
+    ("gold", "bg", 3),
+]
+
+
+def _palettes() -> dict[str, dict[str, str]]:
+    css = SITE_CSS.read_text(encoding="utf-8")
+    light_block, dark_part = css.split("and (prefers-color-scheme: dark)", 1)
+    light = dict(re.findall(r"--([\w-]+):\s*(#[0-9a-f]{6})", light_block))
+    dark = dict(re.findall(r"--([\w-]+):\s*(#[0-9a-f]{6})", dark_part.split("}", 1)[0]))
+    return {"light": light, "dark": {**light, **dark}}
+
+
+def _luminance(colour: str) -> float:
+    def channel(value: int) -> float:
+        c = value / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def test_the_site_colours_pass_wcag_aa_in_both_schemes() -> None:
+    failing = []
+    for scheme, palette in _palettes().items():
+        for fg, bg, minimum in PAIRS:
+            lighter, darker = sorted(
+                (_luminance(palette[fg]), _luminance(palette[bg])), reverse=True
+            )
+            ratio = (lighter + 0.05) / (darker + 0.05)
+            if ratio < minimum:
+                failing.append(f"{scheme}: --{fg} on --{bg} {ratio:.2f} < {minimum}")
+    assert failing == []
