@@ -542,6 +542,16 @@ def recompute_match(match: Match, *, notify: bool = True) -> None:
         league_changed.send(sender=Match, since=match.evening.date)
 
 
+def refresh_planner_statistics() -> None:
+    """Let the database re-measure its tables after many rows changed at once.
+
+    Without statistics SQLite's planner scans every game to sort Alle Spiele (seconds at a
+    million games); with them it walks the evenings' date index (milliseconds).
+    """
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE")
+
+
 def recompute_all() -> int:
     """Recompute every match from its games' inputs (idempotent). Returns the match count."""
     count = 0
@@ -551,6 +561,7 @@ def recompute_all() -> int:
             count += 1
         first = Evening.objects.order_by("date").values_list("date", flat=True).first()
         league_changed.send(sender=Match, since=first)
+    refresh_planner_statistics()
     return count
 
 
@@ -741,6 +752,7 @@ def store_evenings(evenings: Sequence[EveningRecord], *, replace: bool = False) 
         summary.matches = len(for_matches)
         summary.games = sum(len(r) for _m, r in for_matches)
         league_changed.send(sender=Evening, since=min(dates) if dates else None)
+    refresh_planner_statistics()
     return summary
 
 

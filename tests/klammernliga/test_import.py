@@ -144,3 +144,16 @@ def test_a_wrong_header_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "x.csv"
     path.write_text("datum,a,b\n" + GOOD + "\n")
     assert import_errors(path).startswith("line 1: header:")
+
+
+@pytest.mark.django_db
+def test_an_import_refreshes_the_planner_statistics(league) -> None:  # type: ignore[no-untyped-def]
+    # Without them SQLite sorts Alle Spiele by scanning every game (seconds at a million games).
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        if connection.vendor == "sqlite":
+            cursor.execute("SELECT count(*) FROM sqlite_stat1 WHERE tbl = 'klammernliga_game'")
+        else:
+            cursor.execute("SELECT reltuples FROM pg_class WHERE relname = 'klammernliga_game'")
+        assert cursor.fetchone()[0] >= 1
