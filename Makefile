@@ -32,7 +32,6 @@ demo: migrate
 	$(PY) manage.py seed_demo --if-empty
 
 run: demo
-	$(PY) manage.py compilemessages --ignore=.venv >/dev/null 2>&1 || true
 	$(PY) manage.py runserver $(HOST_PORT)
 
 # Debian's Chromium drives the browser tests; Playwright cannot download its own here.
@@ -63,6 +62,11 @@ test: lint test-sqlite test-postgres
 # Builds the benchmark datasets under bench/out/, measures, and writes the table into README.md.
 bench: $(STAMP)
 	$(PY) -m bench
+
+# Collect the UI strings into locale/en and compile them (translate the new ones in the .po).
+messages: $(STAMP)
+	$(PY) manage.py makemessages -l en --ignore=.venv --ignore=tests --ignore=staticfiles --ignore=bench --no-obsolete
+	$(PY) manage.py compilemessages --ignore=.venv
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles

@@ -1,8 +1,15 @@
-"""Django admin for all records. Games are edited through the service so results follow."""
+"""Django admin for all records. Games, melds and matches are read-only here: they are entered
+and corrected on the entry pages (/erfassen/), where scoring validates every change and the
+derived results follow. Deleting goes through the services, so history and ratings stay right."""
 
 from django.contrib import admin
+from django.core.exceptions import PermissionDenied
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
+from klammernliga import services
 from klammernliga.models import Evening, Game, Match, Meld, Participation, Player, Team
 
 
@@ -20,12 +27,31 @@ class TeamAdmin(admin.ModelAdmin):
     search_fields = ["player_1__name", "player_2__name", "nickname"]
 
 
-class MatchInline(admin.TabularInline):
+class ReadOnlyInline(admin.TabularInline):
+    extra = 0
+    can_delete = False
+    show_change_link = True
+
+    def has_add_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+        return False
+
+    def has_change_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+        return False
+
+
+class MatchInline(ReadOnlyInline):
     model = Match
     fields = ["position", "team_a", "team_b", "games_count", "rounds_a", "rounds_b"]
-    readonly_fields = ["games_count", "rounds_a", "rounds_b"]
-    extra = 0
-    show_change_link = True
+    readonly_fields = fields
+
+
+def entry_link(evening: Evening, game: Game | None = None) -> str:
+    url = (
+        reverse("entry:edit_game", args=[evening.date, game.pk])
+        if game
+        else reverse("entry:evening", args=[evening.date])
+    )
+    return format_html('<a href="{}">{}</a>', url, _("Auf der Erfassen-Seite ändern"))
 
 
 @admin.register(Evening)
@@ -34,16 +60,32 @@ class EveningAdmin(SimpleHistoryAdmin):
     date_hierarchy = "date"
     search_fields = ["place", "notes"]
     inlines = [MatchInline]
+    readonly_fields = ["games"]
+
+    @admin.display(description=_("Spiele"))
+    def games(self, obj: Evening) -> str:
+        return entry_link(obj) if obj.pk else "–"
+
+    def save_model(self, request, obj, form, change):  # type: ignore[no-untyped-def]
+        old_date = form.initial.get("date") if change else None
+        super().save_model(request, obj, form, change)
+        if change and "date" in form.changed_data:
+            # Participations carry the date: the tables and ratings follow the move.
+            services.recompute_evening(obj, since=old_date)
+
+    def delete_model(self, request, obj):  # type: ignore[no-untyped-def]
+        services.delete_evening(obj)
+
+    def delete_queryset(self, request, queryset):  # type: ignore[no-untyped-def]
+        for evening in queryset:
+            services.delete_evening(evening)
 
 
-class GameInline(admin.TabularInline):
+class GameInline(ReadOnlyInline):
     model = Game
     fields = ["position", "declarer", "trump", "bid", "kontra", "re", "points_a", "points_b",
               "small_a", "small_b", "score_a", "score_b", "ends_round"]  # fmt: skip
     readonly_fields = fields
-    extra = 0
-    can_delete = False
-    show_change_link = True
 
 
 @admin.register(Match)
@@ -51,32 +93,61 @@ class MatchAdmin(admin.ModelAdmin):
     list_display = ["__str__", "games_count", "rounds_a", "rounds_b", "large_a", "large_b"]
     list_select_related = ["evening", "team_a__player_1", "team_a__player_2",
                            "team_b__player_1", "team_b__player_2"]  # fmt: skip
-    readonly_fields = ["games_count", "small_a", "small_b", "rounds_a", "rounds_b", "large_a",
-                       "large_b", "kalte_a", "kalte_b", "open_round"]  # fmt: skip
     inlines = [GameInline]
 
+    def has_add_permission(self, request):  # type: ignore[no-untyped-def]
+        return False
 
-class MeldInline(admin.TabularInline):
+    def has_change_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+        return False
+
+    def delete_model(self, request, obj):  # type: ignore[no-untyped-def]
+        services.delete_match(obj)
+
+    def delete_queryset(self, request, queryset):  # type: ignore[no-untyped-def]
+        for match in queryset:
+            services.delete_match(match)
+
+
+class MeldInline(ReadOnlyInline):
     model = Meld
-    extra = 0
+    fields = ["side", "kind", "suit", "top"]
+    readonly_fields = fields
+    show_change_link = False
 
 
 @admin.register(Game)
 class GameAdmin(SimpleHistoryAdmin):
+    """Read-only: a game is corrected on its entry page, validated by scoring."""
+
     list_display = ["__str__", "declarer", "trump", "bid", "points_a", "points_b", "winner_side"]
     list_filter = ["trump", "bid", "kontra", "re"]
     list_select_related = ["match__evening", "declarer"]
-    readonly_fields = ["playing_side", "winner_side", "small_a", "small_b", "round_no", "score_a",
-                       "score_b", "ends_round", "round_winner", "large_points", "kalte",
-                       "version"]  # fmt: skip
+    readonly_fields = ["change_on_entry_page"]
     inlines = [MeldInline]
 
-    def save_related(self, request, form, formsets, change):  # type: ignore[no-untyped-def]
-        super().save_related(request, form, formsets, change)
-        from klammernliga.services import recompute_match
+    @admin.display(description=_("Ändern"))
+    def change_on_entry_page(self, obj: Game) -> str:
+        return entry_link(obj.match.evening, obj)
 
-        # Admin edits bypass the entry form; derived results still follow.
-        recompute_match(form.instance.match)
+    def has_add_permission(self, request):  # type: ignore[no-untyped-def]
+        return False
+
+    def has_change_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+        return False
+
+    def history_form_view(self, request, object_id, version_id, extra_context=None):  # type: ignore[no-untyped-def]
+        # Reverting to an old version would bypass scoring; restoring is on the entry pages.
+        if request.method == "POST":
+            raise PermissionDenied
+        return super().history_form_view(request, object_id, version_id, extra_context)
+
+    def delete_model(self, request, obj):  # type: ignore[no-untyped-def]
+        services.delete_game(game=obj)
+
+    def delete_queryset(self, request, queryset):  # type: ignore[no-untyped-def]
+        for game in queryset:
+            services.delete_game(game=game)
 
 
 @admin.register(Participation)

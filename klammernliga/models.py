@@ -6,6 +6,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 from simple_history.models import HistoricalRecords
 
 from scoring.domain import (
@@ -42,7 +43,7 @@ class Player(models.Model):
     class Meta:
         ordering = ["name"]
         verbose_name = _("Spieler")
-        verbose_name_plural = _("Spieler")
+        verbose_name_plural = pgettext_lazy("plural", "Spieler")
 
     def __str__(self) -> str:
         return self.name
@@ -119,6 +120,10 @@ class Evening(models.Model):
         return self.date.isoformat()
 
 
+MATCH_TALLY_FIELDS = ["games_count", "small_a", "small_b", "rounds_a", "rounds_b", "large_a",
+                      "large_b", "kalte_a", "kalte_b", "open_round"]  # fmt: skip
+
+
 class Match(models.Model):
     """An evening's run of consecutive games of the same two teams, with its derived tally."""
 
@@ -137,6 +142,8 @@ class Match(models.Model):
     kalte_a = models.PositiveIntegerField(default=0)
     kalte_b = models.PositiveIntegerField(default=0)
     open_round = models.BooleanField(default=False)
+    # Who started (or emptied) a match and when; the derived tally is not history.
+    history = HistoricalRecords(excluded_fields=MATCH_TALLY_FIELDS)
 
     class Meta:
         ordering = ["evening__date", "position"]
@@ -160,10 +167,13 @@ class Game(models.Model):
         Player, models.PROTECT, null=True, blank=True, related_name="+", verbose_name=_("Geber")
     )
     declarer = models.ForeignKey(
-        Player, models.PROTECT, related_name="declared_games", verbose_name=_("Spieler")
+        Player,
+        models.PROTECT,
+        related_name="declared_games",
+        verbose_name=pgettext_lazy("declarer", "Spieler"),
     )
     trump = models.CharField(_("Trumpf"), max_length=6, choices=SUIT_CHOICES)
-    bid = models.CharField(_("Spiel"), max_length=6, choices=BID_CHOICES)
+    bid = models.CharField(pgettext_lazy("bid", "Spiel"), max_length=6, choices=BID_CHOICES)
     kontra = models.BooleanField(_("Kontra"), default=False)
     re = models.BooleanField(_("Re"), default=False)
     points_a = models.PositiveIntegerField(_("Punkte A"))
@@ -188,6 +198,8 @@ class Game(models.Model):
         ordering = ["match__evening__date", "match__position", "position"]
         verbose_name = _("Spiel")
         verbose_name_plural = _("Spiele")
+        # Held by the scorekeepers' group (Schriftführer): enter and change results.
+        permissions = [("enter_results", _("Ergebnisse erfassen und ändern"))]
         constraints = [
             models.UniqueConstraint(fields=["match", "position"], name="game_unique_position"),
         ]

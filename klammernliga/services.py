@@ -9,8 +9,10 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from django.db import transaction
-from django.db.models import Max
+from django.db import connection, models, transaction
+from django.db.models import F, Max
+from django.utils import timezone
+from django.utils.translation import gettext
 from simple_history.utils import bulk_create_with_history
 
 from klammernliga.models import Evening, Game, Match, Meld, Participation, Player, Team
@@ -21,17 +23,26 @@ from scoring.domain import MeldKind, Rank, Side, Suit
 from scoring.rules import GameResult, GameSheet, InvalidGame, Problem, result, validate
 
 __all__ = [
+    "CannotRestore",
     "EveningRecord",
     "GameRecord",
     "ImportProblem",
     "InvalidGame",
     "StaleGame",
     "StoreSummary",
+    "delete_evening",
     "delete_game",
+    "delete_match",
+    "game_problems",
+    "open_evening",
     "recompute_all",
+    "recompute_evening",
     "recompute_match",
     "record_game",
+    "restore_game",
+    "start_match",
     "store_evenings",
+    "team_problems",
     "update_game",
 ]
 
@@ -40,13 +51,17 @@ class StaleGame(Exception):
     """The game was changed by someone else since the form was opened."""
 
 
+class CannotRestore(Exception):
+    """A deleted game cannot be brought back (already back, or its evening is gone)."""
+
+
 # --- single games: the entry flow -------------------------------------------------------------
 
 
 def _sheet(
     match: Match,
     *,
-    declarer: Player | None,
+    declarer: Player | int | None,
     trump: object,
     bid: object,
     points_a: object,
@@ -55,14 +70,14 @@ def _sheet(
     melds_b: Sequence[MeldValue] = (),
     kontra: bool = False,
     re: bool = False,
-    dealer: Player | None = None,
+    dealer: Player | int | None = None,
 ) -> GameSheet:
     a, b = match.team_a, match.team_b
     return GameSheet(
         team_a=(a.player_1_id, a.player_2_id),
         team_b=(b.player_1_id, b.player_2_id),
-        declarer=declarer.pk if declarer else None,
-        dealer=dealer.pk if dealer else None,
+        declarer=_pk(declarer),
+        dealer=_pk(dealer),
         trump=trump,  # type: ignore[arg-type]
         bid=bid,  # type: ignore[arg-type]
         melds_a=tuple(melds_a),
@@ -72,6 +87,10 @@ def _sheet(
         points_a=points_a,
         points_b=points_b,
     )
+
+
+def _pk(player: Player | int | None) -> int | None:
+    return player.pk if isinstance(player, Player) else player
 
 
 def _meld_rows(game: Game, sheet: GameSheet) -> list[Meld]:
@@ -103,6 +122,35 @@ def _apply_inputs(game: Game, sheet: GameSheet, outcome: GameResult) -> None:
     game.small_b = outcome.small_b
 
 
+def _save_at(obj: models.Model, at: datetime.datetime, **kwargs: object) -> None:
+    """Save with its history record dated `at`, so a game and its melds share one moment."""
+    obj._history_date = at  # type: ignore[attr-defined]
+    try:
+        obj.save(**kwargs)  # type: ignore[arg-type]
+    finally:
+        del obj._history_date  # type: ignore[attr-defined]
+
+
+def _delete_at(obj: models.Model, at: datetime.datetime) -> None:
+    obj._history_date = at  # type: ignore[attr-defined]
+    obj.delete()
+
+
+def _store_melds(game: Game, sheet: GameSheet, at: datetime.datetime) -> None:
+    rows = _meld_rows(game, sheet)
+    if rows:
+        bulk_create_with_history(rows, Meld, default_date=at)
+
+
+def _meld_key(melds: Iterable[Meld]) -> list[tuple[str, str, str, str]]:
+    return sorted((m.side, m.kind, m.suit, m.top) for m in melds)
+
+
+def game_problems(*, match: Match, **inputs: object) -> list[Problem]:
+    """Every problem of a game as it would be recorded in `match`; nothing is stored."""
+    return validate(_sheet(match, **inputs))  # type: ignore[arg-type]
+
+
 @transaction.atomic
 def record_game(*, match: Match, **inputs: object) -> Game:
     """Validate and store a new game at the end of its match; recompute the match."""
@@ -111,8 +159,9 @@ def record_game(*, match: Match, **inputs: object) -> Game:
     position = (match.games.aggregate(last=Max("position"))["last"] or 0) + 1
     game = Game(match=match, position=position)
     _apply_inputs(game, sheet, outcome)
-    game.save()
-    Meld.objects.bulk_create(_meld_rows(game, sheet))
+    at = timezone.now()
+    _save_at(game, at)
+    _store_melds(game, sheet, at)
     recompute_match(match)
     game.refresh_from_db()
     return game
@@ -129,9 +178,14 @@ def update_game(*, game: Game, version: int, **inputs: object) -> Game:
         raise StaleGame
     game.refresh_from_db()
     _apply_inputs(game, sheet, outcome)
-    game.save()
-    game.melds.all().delete()
-    Meld.objects.bulk_create(_meld_rows(game, sheet))
+    at = timezone.now()
+    _save_at(game, at)
+    old_melds = list(game.melds.all())
+    # Melds are replaced only when they changed, so the history shows real changes only.
+    if _meld_key(old_melds) != _meld_key(_meld_rows(game, sheet)):
+        for meld in old_melds:
+            _delete_at(meld, at)
+        _store_melds(game, sheet, at)
     recompute_match(match)
     game.refresh_from_db()
     return game
@@ -140,18 +194,212 @@ def update_game(*, game: Game, version: int, **inputs: object) -> Game:
 @transaction.atomic
 def delete_game(*, game: Game, version: int | None = None) -> None:
     """Delete a game (its history keeps it restorable) and renumber its match."""
-    if version is not None and not Game.objects.filter(pk=game.pk, version=version).exists():
+    current = Game.objects.select_for_update().filter(pk=game.pk).first()
+    if current is None or (version is not None and current.version != version):
         raise StaleGame
-    match = Match.objects.select_related("team_a", "team_b", "evening").get(pk=game.match_id)
-    game.delete()
+    match = Match.objects.select_related("team_a", "team_b", "evening").get(pk=current.match_id)
+    # The game and its melds leave the same moment in history: restore_game finds them so.
+    at = timezone.now()
+    for meld in current.melds.all():
+        _delete_at(meld, at)
+    _delete_at(current, at)
     if not match.games.exists():
         evening = match.evening
-        match.delete()
+        _delete_at(match, at)
         league_changed.send(sender=Game, since=evening.date)
         return
     for position, pk in enumerate(match.games.order_by("position").values_list("pk", flat=True), 1):
         Game.objects.filter(pk=pk).update(position=position)
     recompute_match(match)
+
+
+# Moves later games out of the way in two steps, as positions are unique per match.
+_SHIFT = 1_000_000
+
+
+def _restore_match(match_id: int, at: datetime.datetime) -> Match:
+    """Bring back a match that was deleted together with its last game."""
+    gone = (
+        Match.history.filter(id=match_id, history_type="-").order_by("-history_date").first()  # type: ignore[attr-defined]
+    )
+    if gone is None or not Evening.objects.filter(pk=gone.evening_id).exists():
+        raise CannotRestore(gettext("Die Partie dieses Spiels gibt es nicht mehr."))
+    position = gone.position
+    taken = Match.objects.filter(evening_id=gone.evening_id)
+    if taken.filter(position=position).exists():
+        position = (taken.aggregate(last=Max("position"))["last"] or 0) + 1
+    match = Match(
+        pk=match_id,
+        evening_id=gone.evening_id,
+        position=position,
+        team_a_id=gone.team_a_id,
+        team_b_id=gone.team_b_id,
+    )
+    _save_at(match, at, force_insert=True)
+    return match
+
+
+def _melds_before_deletion(deleted: object) -> list[object]:
+    """A game's melds as they were when it was deleted, replayed from the melds' history.
+    Meld deletions after the game's last change belong to its deletion (directly or by cascade)
+    and are not replayed; those of a correction share the correction's moment."""
+    game_history = Game.history.filter(id=deleted.id)  # type: ignore[attr-defined]
+    last_change = (
+        game_history.filter(history_date__lt=deleted.history_date)  # type: ignore[attr-defined]
+        .order_by("-history_date")
+        .values_list("history_date", flat=True)
+        .first()
+    )
+    alive: dict[int, object] = {}
+    records = Meld.history.filter(  # type: ignore[attr-defined]
+        game_id=deleted.id,
+        history_date__lte=deleted.history_date,  # type: ignore[attr-defined]
+    ).order_by("history_date", "history_id")
+    for meld in records:
+        if meld.history_type != "-":
+            alive[meld.id] = meld
+        elif last_change is not None and meld.history_date <= last_change:
+            alive.pop(meld.id, None)
+    return list(alive.values())
+
+
+@transaction.atomic
+def restore_game(history_id: int) -> Game:
+    """Bring back a deleted game from its history record: at its old place in its match (later
+    games move one down; at the end if the match got shorter meanwhile), with its melds as they
+    were when it was deleted. The match is recomputed and the league notified."""
+    record = Game.history.filter(history_id=history_id).first()  # type: ignore[attr-defined]
+    if record is None or record.history_type != "-":
+        raise CannotRestore(gettext("Dieses Spiel wurde nicht gelöscht."))
+    latest = Game.history.filter(id=record.id).order_by("-history_date", "-history_id").first()  # type: ignore[attr-defined]
+    if latest.history_id != record.history_id or Game.objects.filter(pk=record.id).exists():
+        raise CannotRestore(gettext("Dieses Spiel ist schon wiederhergestellt."))
+    at = timezone.now()
+    match = Match.objects.filter(pk=record.match_id).first() or _restore_match(record.match_id, at)
+    match = Match.objects.select_related("team_a", "team_b", "evening").get(pk=match.pk)
+    melds: dict[str, list[MeldValue]] = defaultdict(list)
+    for meld in _melds_before_deletion(record):
+        melds[meld.side].append(meld_value(meld))
+    sheet = _sheet(
+        match,
+        declarer=record.declarer,
+        dealer=record.dealer,
+        trump=record.trump,
+        bid=record.bid,
+        points_a=record.points_a,
+        points_b=record.points_b,
+        melds_a=melds["a"],
+        melds_b=melds["b"],
+        kontra=record.kontra,
+        re=record.re,
+    )
+    outcome = result(sheet)
+    position = min(record.position, match.games.count() + 1)
+    later = Game.objects.filter(match=match, position__gte=position)
+    later.update(position=F("position") + _SHIFT)
+    later.update(position=F("position") - _SHIFT + 1)
+    # A version above any the game had, so a form opened before the deletion stays stale.
+    version = Game.history.filter(id=record.id).count() + 1  # type: ignore[attr-defined]
+    game = Game(pk=record.id, match=match, position=position, version=version)
+    _apply_inputs(game, sheet, outcome)
+    _save_at(game, at, force_insert=True)
+    _store_melds(game, sheet, at)
+    recompute_match(match)
+    game.refresh_from_db()
+    return game
+
+
+# --- evenings and matches: the entry flow ------------------------------------------------------
+
+
+@transaction.atomic
+def open_evening(*, date: datetime.date, place: str = "") -> tuple[Evening, bool]:
+    """The evening of a date, created when new (one evening a date); a given place is kept."""
+    evening, created = Evening.objects.get_or_create(date=date, defaults={"place": place})
+    if not created and place and place != evening.place:
+        evening.place = place
+        evening.save(update_fields=["place"])
+    return evening, created
+
+
+def _resolve_player(ref: Player | str) -> Player | str:
+    """A player, or a new player's name; a name that is taken (in any case) means that player."""
+    if isinstance(ref, Player):
+        return ref
+    name = " ".join(ref.split())
+    if not name:
+        return ""
+    return Player.objects.filter(name__iexact=name).first() or name
+
+
+def _name(ref: Player | str) -> str:
+    return ref.name if isinstance(ref, Player) else ref
+
+
+def team_problems(team_a: tuple[Player | str, Player | str],
+                  team_b: tuple[Player | str, Player | str]) -> list[Problem]:  # fmt: skip
+    """scoring's rule for the four players, asked with a placeholder game of these four."""
+    names = [_name(_resolve_player(ref)) for ref in (*team_a, *team_b)]
+    sheet = GameSheet(
+        team_a=(names[0], names[1]),
+        team_b=(names[2], names[3]),
+        declarer=names[0],
+        trump=None,
+        bid=None,
+        points_a=None,
+        points_b=None,
+    )
+    return [p for p in validate(sheet) if p.field == "players"]
+
+
+@transaction.atomic
+def start_match(
+    *,
+    evening: Evening,
+    team_a: tuple[Player | str, Player | str],
+    team_b: tuple[Player | str, Player | str],
+) -> Match:
+    """Start the evening's next match of two teams; a name instead of a player is a new player."""
+    problems = team_problems(team_a, team_b)
+    if problems:
+        raise InvalidGame(problems)
+    players = []
+    for ref in (*team_a, *team_b):
+        resolved = _resolve_player(ref)
+        players.append(
+            resolved if isinstance(resolved, Player) else Player.objects.create(name=resolved)
+        )
+    position = (evening.matches.aggregate(last=Max("position"))["last"] or 0) + 1
+    return Match.objects.create(
+        evening=evening,
+        position=position,
+        team_a=Team.objects.for_players(players[0], players[1]),
+        team_b=Team.objects.for_players(players[2], players[3]),
+    )
+
+
+@transaction.atomic
+def recompute_evening(evening: Evening, *, since: datetime.date | None = None) -> None:
+    """Recompute an evening's matches, e.g. after its date changed (participations carry it)."""
+    for match in evening.matches.all():
+        recompute_match(match, notify=False)
+    league_changed.send(sender=Evening, since=min(d for d in (since, evening.date) if d))
+
+
+@transaction.atomic
+def delete_match(match: Match) -> None:
+    """Delete a match with all its games; the ratings follow."""
+    date = match.evening.date
+    match.delete()
+    league_changed.send(sender=Match, since=date)
+
+
+@transaction.atomic
+def delete_evening(evening: Evening) -> None:
+    """Delete an evening with all its games; the ratings follow."""
+    date = evening.date
+    evening.delete()
+    league_changed.send(sender=Evening, since=date)
 
 
 # --- deriving a match ---------------------------------------------------------------------------
@@ -163,8 +411,8 @@ def _stored_sheet(game: Game, match: Match, melds: Iterable[Meld]) -> GameSheet:
         by_side[meld.side].append(meld_value(meld))
     return _sheet(
         match,
-        declarer=game.declarer,
-        dealer=game.dealer,
+        declarer=game.declarer_id,
+        dealer=game.dealer_id,
         trump=game.trump,
         bid=game.bid,
         points_a=game.points_a,
@@ -202,6 +450,25 @@ def _apply_step(game: Game, step: rounds.RoundStep) -> None:
 
 _STEP_FIELDS = ["round_no", "score_a", "score_b", "ends_round", "round_winner", "large_points",
                 "kalte", "playing_side", "winner_side", "small_a", "small_b"]  # fmt: skip
+
+
+def _derived_values(game: Game) -> tuple[object, ...]:
+    return tuple(getattr(game, name) for name in _STEP_FIELDS)
+
+
+def _write_derived(games: list[Game]) -> None:
+    """Store the derived fields of changed games with one prepared UPDATE.
+
+    Django's bulk_update builds a CASE expression per field and row, which costs more than the
+    whole recomputation; only the rows that really changed are written.
+    """
+    if not games:
+        return
+    quote = connection.ops.quote_name
+    assignments = ", ".join(f"{quote(name)} = %s" for name in _STEP_FIELDS)
+    sql = f"UPDATE {quote(Game._meta.db_table)} SET {assignments} WHERE {quote('id')} = %s"
+    with connection.cursor() as cursor:
+        cursor.executemany(sql, [(*_derived_values(g), g.pk) for g in games])
 
 
 def _apply_tally(match: Match, tally: rounds.MatchTally) -> None:
@@ -255,18 +522,20 @@ def recompute_match(match: Match, *, notify: bool = True) -> None:
     steps, tally = _derive(results)
     changed = []
     for game, outcome, step in zip(games, results, steps, strict=True):
-        before = [getattr(game, name) for name in _STEP_FIELDS]
+        before = _derived_values(game)
         game.playing_side = outcome.playing_side.value
         game.winner_side = outcome.winner.value
         game.small_a, game.small_b = outcome.small_a, outcome.small_b
         _apply_step(game, step)
-        if [getattr(game, name) for name in _STEP_FIELDS] != before:
+        if _derived_values(game) != before:
             changed.append(game)
-    # Only rewrite games whose results moved: adding a game leaves the earlier ones as they were.
-    if changed:
-        Game.objects.bulk_update(changed, _STEP_FIELDS)
+    _write_derived(changed)
     _apply_tally(match, tally)
-    match.save()
+    match.skip_history_when_saving = True  # type: ignore[attr-defined]
+    try:
+        match.save()  # its history keeps teams and place only, not the derived tally
+    finally:
+        del match.skip_history_when_saving  # type: ignore[attr-defined]
     match.participations.all().delete()
     Participation.objects.bulk_create(_participations(match, tally))
     if notify:
@@ -466,7 +735,7 @@ def store_evenings(evenings: Sequence[EveningRecord], *, replace: bool = False) 
                     team_b=_team(teams, players, first.team_b),
                 )
                 for_matches.append((match, records))
-        Match.objects.bulk_create([m for m, _records in for_matches])
+        bulk_create_with_history([m for m, _records in for_matches], Match)
         _store_games(for_matches, players)
         summary.evenings = len(evenings)
         summary.matches = len(for_matches)

@@ -5,3 +5,10 @@ from django.utils.translation import gettext_lazy as _
 class StatsConfig(AppConfig):
     name = "stats"
     verbose_name = _("Statistik")
+
+    def ready(self) -> None:
+        from klammernliga.signals import league_changed
+        from stats.ratings.updates import on_league_changed
+
+        # The stored ratings follow every change of the games (stats/ratings/updates.py).
+        league_changed.connect(on_league_changed, dispatch_uid="stats.ratings.update")

@@ -68,3 +68,41 @@ def team_standings(*, year: int | None = None) -> list[Standing]:
 def league_years() -> list[int]:
     """Years that have at least one evening, newest first."""
     return [d.year for d in Evening.objects.dates("date", "year", order="DESC")]
+
+
+def league_facts() -> dict[str, object]:
+    """How the league plays: shares of wins, Kontra, Re, bids, trumps; rounds and Kalte.
+
+    Three aggregate queries over the stored games.
+    """
+    from django.db.models import F, Q
+
+    from klammernliga.models import Game
+
+    games = Game.objects.aggregate(
+        games=Count("id"),
+        playing_won=Count("id", filter=Q(winner_side=F("playing_side"))),
+        kontra=Count("id", filter=Q(kontra=True)),
+        re=Count("id", filter=Q(re=True)),
+        rounds=Count("id", filter=Q(ends_round=True)),
+        kalte=Count("id", filter=Q(kalte=True)),
+    )
+    total = games["games"] or 0
+
+    def share(count: int) -> float:
+        return count / total if total else 0.0
+
+    bids = dict(Game.objects.values_list("bid").annotate(n=Count("id")).order_by())
+    trumps = dict(Game.objects.values_list("trump").annotate(n=Count("id")).order_by())
+    rounds = games["rounds"] or 0
+    return {
+        "games": total,
+        "playing_team_wins": share(games["playing_won"]),
+        "kontra": share(games["kontra"]),
+        "re": share(games["re"]),
+        "bids": {bid: share(n) for bid, n in sorted(bids.items())},
+        "trumps": {trump: share(n) for trump, n in sorted(trumps.items())},
+        "completed_rounds": rounds,
+        "games_per_round": total / rounds if rounds else 0.0,
+        "kalte_rate": games["kalte"] / rounds if rounds else 0.0,
+    }

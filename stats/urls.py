@@ -1,9 +1,27 @@
 from django.urls import path
 
-from stats.views import home
+from stats.views import boss, games, home, players, rules, siege, tables, teams
 
 app_name = "stats"
 
 urlpatterns = [
     path("", home.HomeView.as_view(), name="home"),
+    path("tabelle/ewig/", tables.StandingsView.as_view(), name="table_all"),
+    path("tabelle/ewig/teams/", tables.StandingsView.as_view(teams=True), name="table_all_teams"),
+    path("tabelle/<int:year>/", tables.StandingsView.as_view(), name="table_year"),
+    path(
+        "tabelle/<int:year>/teams/",
+        tables.StandingsView.as_view(teams=True),
+        name="table_year_teams",
+    ),
+    path("regeln/", rules.RulesView.as_view(), name="rules"),
+    # Statistik (issue 5): Alle Spiele, Spieler-Info, Teambilanzen, Sieg-Verteilungen.
+    path("spiele/", games.GameListView.as_view(), name="games"),
+    path("spiele/abend/<str:date>/", games.evening, name="evening"),
+    path("spieler/", players.player_list, name="players"),
+    path("spieler/<slug:slug>/", players.player_detail, name="player"),
+    path("teams/", teams.team_list, name="teams"),
+    path("teams/<int:team_a>/<int:team_b>/", teams.pairing, name="pairing"),
+    path("siege/", siege.distributions_view, name="siege"),
+    path("klammernboss/", boss.BossView.as_view(), name="boss"),
 ]

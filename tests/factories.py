@@ -80,3 +80,37 @@ class GameFactory(factory.Factory):
     @classmethod
     def _build(cls, model_class, *args, **kwargs):  # type: ignore[no-untyped-def]
         raise NotImplementedError("games are only created through the service")
+
+
+def play_round(match: Match, *, winner: str = "a") -> Game:
+    """One game that ends a small round at once: a Re against the playing team (8 small points)."""
+    if winner == "a":
+        return GameFactory(match=match, by_b=True, with_re=True)
+    return GameFactory(match=match, lost=True, with_re=True)
+
+
+class UserFactory(factory.django.DjangoModelFactory):
+    """A site user; by default not a scorekeeper (reads only)."""
+
+    class Meta:
+        model = "auth.User"
+        django_get_or_create = ("username",)
+
+    username = factory.Sequence(lambda n: f"nutzer{n:02d}")
+    password = factory.django.Password("klammern-geheim-1998")
+
+
+class ScorekeeperFactory(UserFactory):
+    """A user in the group Schriftführer: may enter and change results."""
+
+    class Meta:
+        skip_postgeneration_save = True
+
+    username = factory.Sequence(lambda n: f"schriftfuehrer{n:02d}")
+
+    @factory.post_generation
+    def scorekeeper_group(obj, create, extracted, **kwargs):  # type: ignore[no-untyped-def]
+        from klammernliga.entry.access import ensure_scorekeeper_group
+
+        if create:
+            obj.groups.add(ensure_scorekeeper_group())

@@ -8,13 +8,14 @@ from pathlib import Path
 
 import pytest
 from django.apps import apps
-from django.contrib.auth.models import Group, Permission, User
+from django.contrib.auth.models import Permission, User
 from django.core.management import CommandError, call_command
 from django.test import RequestFactory
 from simple_history.models import HistoricalRecords
 
 from klammernliga import services
 from klammernliga.backup import FORMAT, export_league
+from klammernliga.entry.access import ensure_scorekeeper_group
 from klammernliga.models import Evening, Game, Match, Meld, Participation, Player, Team
 from tests.conftest import DATA
 
@@ -60,7 +61,7 @@ def acting_as(user: User) -> Iterator[None]:
 
 def enter_changes() -> None:
     """What a season of use leaves behind: users, groups, entered, changed and deleted games."""
-    scorekeepers = Group.objects.create(name="Schriftführer")
+    scorekeepers = ensure_scorekeeper_group()
     scorekeepers.permissions.add(Permission.objects.get(codename="change_game"))
     keeper = User.objects.create_user(
         "hauke", "hauke@example.org", "geheim-123", first_name="Hauke"

@@ -1,6 +1,6 @@
 """Invariants of the rules over generated games and leagues."""
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.domain import BASE_TOTAL, Meld, MeldKind, Side
@@ -57,7 +57,8 @@ def test_a_tie_never_wins_for_the_playing_team(sheet: GameSheet) -> None:
     assert outcome.playing_side_won == (playing_points > defending_points)  # type: ignore[operator]
 
 
-@given(st.lists(st.lists(valid_sheets(), max_size=30), max_size=6))
+@settings(max_examples=40)
+@given(st.lists(st.lists(valid_sheets(), max_size=25), max_size=4))
 def test_large_points_handed_out_equal_completed_rounds_plus_kalte(
     matches: list[list[GameSheet]],
 ) -> None:

@@ -31,3 +31,17 @@ def test_a_player_playing_for_two_teams_on_one_evening_counts_one_evening() -> N
     player = first.team_a.player_1
     row = next(s.totals for s in player_standings() if s.totals.name == player.name)
     assert (row.evenings, row.games) == (1, 2)
+
+
+def test_league_facts_count_the_hand_checked_league(league) -> None:  # type: ignore[no-untyped-def]
+    from stats.selectors import league_facts
+
+    facts = league_facts()
+    # 22 games: the playing team lost 4 (the tie among them), Kontra 6, Re 2.
+    assert facts["games"] == 22
+    assert facts["playing_team_wins"] == pytest.approx(18 / 22)
+    assert facts["kontra"] == pytest.approx(6 / 22)
+    assert facts["re"] == pytest.approx(2 / 22)
+    assert facts["completed_rounds"] == 5
+    assert facts["kalte_rate"] == pytest.approx(2 / 5)
+    assert facts["bids"]["besser"] == pytest.approx(2 / 22)

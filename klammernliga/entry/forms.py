@@ -1,0 +1,430 @@
+"""The entry forms. Django checks types and choices; every rule of the game is asked of `scoring`
+(through the services), and all problems are shown at once next to the field they concern."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from django import forms
+from django.utils import timezone
+from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
+
+from klammernliga import services
+from klammernliga.models import BID_CHOICES, RANK_CHOICES, SUIT_CHOICES, Game, Match, Player
+from scoring.domain import (
+    BID_LABELS,
+    MELD_LABELS,
+    MELD_POINTS,
+    RANK_LABELS,
+    SUIT_LABELS,
+    Bid,
+    Meld,
+    MeldKind,
+    Rank,
+    Side,
+    Suit,
+)
+from scoring.rules import Problem, total_points
+
+# Where a problem of scoring is shown: a form field, a team's melds, or above the form (None).
+FIELD_OF_PROBLEM: Mapping[str, str | None] = {
+    "players": None,
+    "declarer": "declarer",
+    "dealer": "dealer",
+    "trump": "trump",
+    "bid": "bid",
+    "re": "re",
+    "melds_a": "melds_a",
+    "melds_b": "melds_b",
+    "points_a": "points_a",
+    "points_b": "points_b",
+}
+MELD_GROUPS = ("melds_a", "melds_b")
+TERZ_COUNTS = [(n, str(n)) for n in range(5)]
+FUENFZIG_COUNTS = [(n, str(n)) for n in range(3)]
+
+
+# Card words scoring puts into a message, shown by their translated names.
+_LABELS: Mapping[type, Mapping[Any, str]] = {
+    Rank: RANK_LABELS,
+    Suit: SUIT_LABELS,
+    Bid: BID_LABELS,
+    MeldKind: MELD_LABELS,
+}
+
+
+def _param_text(key: str, value: object, names: Mapping[object, str]) -> object:
+    labels = _LABELS.get(type(value))
+    if labels is not None:
+        return gettext(labels[value])
+    if key == "kind" and isinstance(value, str):
+        return gettext(value)  # scoring names a meld kind by its label ("Terz")
+    return names.get(value, value)
+
+
+def problem_text(problem: Problem, names: Mapping[object, str]) -> str:
+    """scoring's message in the current language, players shown by name, cards by their names."""
+    params = {key: _param_text(key, value, names) for key, value in problem.params.items()}
+    message = gettext(problem.message)
+    return message % params if params else message
+
+
+class ProblemsMixin:
+    """Puts scoring's problems next to the fields; a team's melds count as one field."""
+
+    def add_problems(self, problems: Iterable[Problem], names: Mapping[object, str]) -> None:
+        form: forms.Form = self  # type: ignore[assignment]
+        # A field Django already refused (a missing or mistyped value) keeps that one message.
+        refused = set(form.errors)
+        for problem in problems:
+            name = FIELD_OF_PROBLEM.get(problem.field)
+            if name in refused:
+                continue
+            text = problem_text(problem, names)
+            if name in MELD_GROUPS:
+                self.add_group_error(name, text)  # type: ignore[arg-type]
+            else:
+                form.add_error(name, text)
+
+    def add_group_error(self, name: str, message: str) -> None:
+        """An error of a group of fields (a team's melds); it makes the form invalid."""
+        form: forms.Form = self  # type: ignore[assignment]
+        form.errors.setdefault(name, form.error_class()).append(message)
+
+
+# --- an evening ---------------------------------------------------------------------------------
+
+
+class EveningForm(forms.Form):
+    date = forms.DateField(
+        label=_("Datum"),
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+        error_messages={"required": _("Bitte das Datum des Abends eintragen.")},
+    )
+    place = forms.CharField(label=_("Ort (optional)"), max_length=100, required=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("initial", {"date": timezone.localdate()})
+        super().__init__(*args, **kwargs)
+
+
+# --- a match: the two teams ---------------------------------------------------------------------
+
+SLOTS = ("a1", "a2", "b1", "b2")
+
+
+class MatchForm(forms.Form):
+    """Four seats: each an existing player, or a new player's name typed on the spot."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # One query for all four seats (a ModelChoiceField would ask once per seat).
+        self.players = {p.pk: p for p in Player.objects.only("pk", "name").order_by("name")}
+        choices = [("", gettext("– wählen –")), *((pk, p.name) for pk, p in self.players.items())]
+        for slot in SLOTS:
+            seat = slot[1]
+            self.fields[f"player_{slot}"] = forms.TypedChoiceField(
+                choices=choices,
+                coerce=lambda pk: self.players[int(pk)],
+                empty_value=None,
+                required=False,
+                label=_("Spieler %(seat)s") % {"seat": seat},
+            )
+            self.fields[f"new_{slot}"] = forms.CharField(
+                required=False,
+                max_length=60,
+                label=_("oder neu"),
+                widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "words"}),
+            )
+
+    def slot_fields(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
+        return [(self[f"player_{slot}"], self[f"new_{slot}"]) for slot in SLOTS]
+
+    def teams(self) -> tuple[tuple[Player | str, Player | str], tuple[Player | str, Player | str]]:
+        refs = [self.cleaned_data[f"seat_{slot}"] for slot in SLOTS]
+        return (refs[0], refs[1]), (refs[2], refs[3])
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        complete = True
+        for slot in SLOTS:
+            player, name = data.get(f"player_{slot}"), (data.get(f"new_{slot}") or "").strip()
+            if f"player_{slot}" in self.errors or f"new_{slot}" in self.errors:
+                complete = False
+            elif player and name:
+                self.add_error(
+                    f"new_{slot}", _("Entweder einen Spieler wählen oder einen neuen eintragen.")
+                )
+                complete = False
+            elif not player and not name:
+                self.add_error(
+                    f"player_{slot}", _("Bitte einen Spieler wählen oder einen neuen eintragen.")
+                )
+                complete = False
+            else:
+                data[f"seat_{slot}"] = player or name
+        if complete:
+            team_a, team_b = self.teams()
+            for problem in services.team_problems(team_a, team_b):
+                self.add_error(None, problem_text(problem, {}))
+        return data
+
+
+# --- a game -------------------------------------------------------------------------------------
+
+
+class PlayerRadioField(forms.ModelChoiceField):
+    """Any existing player is a valid value (scoring says whether he sits at this table); the
+    buttons offer the four of the match."""
+
+    def __init__(self, players: list[Player], *, blank: str = "", **kwargs: Any) -> None:
+        super().__init__(Player.objects.all(), widget=forms.RadioSelect, **kwargs)
+        self.choices = [*([("", blank)] if blank else []), *((p.pk, p.name) for p in players)]
+
+
+class GameForm(ProblemsMixin, forms.Form):
+    """One game of a match, as the scorekeeper taps it in."""
+
+    trump = forms.CharField(
+        label=_("Trumpf"),
+        required=False,
+        max_length=20,
+        widget=forms.RadioSelect(choices=SUIT_CHOICES),
+    )
+    bid = forms.CharField(
+        label=pgettext_lazy("bid", "Spiel"),
+        required=False,
+        max_length=20,
+        widget=forms.RadioSelect(choices=BID_CHOICES),
+    )
+    kontra = forms.BooleanField(label=_("Kontra"), required=False)
+    re = forms.BooleanField(label=_("Re"), required=False)
+    points_a = forms.IntegerField(required=False)
+    points_b = forms.IntegerField(required=False)
+
+    def __init__(self, *args: Any, match: Match, game: Game | None = None, **kwargs: Any) -> None:
+        if game is not None and not kwargs.get("data") and "initial" not in kwargs:
+            kwargs["initial"] = initial_for(game)
+        super().__init__(*args, **kwargs)
+        self.match = match
+        self.game = game
+        self.players = [*match.team_a.players, *match.team_b.players]
+        self.names: dict[object, str] = {p.pk: p.name for p in self.players}
+        self.computed: str | None = None  # the points field filled in from the other one
+        self.fields["declarer"] = PlayerRadioField(
+            self.players,
+            label=_("Wer hat gespielt?"),
+            error_messages={"required": _("Wer hat gespielt? Bitte einen Namen antippen.")},
+        )
+        self.fields["dealer"] = PlayerRadioField(
+            self.players, label=_("Geber"), required=False, blank=gettext("nicht notiert")
+        )
+        for side in Side:
+            team = match.team(side).name
+            self.fields[f"points_{side}"].label = team
+            self.fields[f"points_{side}"].widget = forms.TextInput(
+                attrs={
+                    "inputmode": "numeric",
+                    "autocomplete": "off",
+                    "enterkeyhint": "done",
+                    "aria-describedby": "points-hint",
+                    "data-points": side.value,
+                }
+            )
+            self.fields[f"terz_{side}"] = forms.TypedChoiceField(
+                label=_("Terz"), choices=TERZ_COUNTS, coerce=int, empty_value=0,
+                required=False, initial=0, widget=forms.RadioSelect,
+            )  # fmt: skip
+            self.fields[f"fuenfzig_{side}"] = forms.TypedChoiceField(
+                label=_("Fünfzig"), choices=FUENFZIG_COUNTS, coerce=int, empty_value=0,
+                required=False, initial=0, widget=forms.RadioSelect,
+            )  # fmt: skip
+            self.fields[f"belle_{side}"] = forms.BooleanField(label=_("Belle"), required=False)
+            self.fields[f"top_{side}"] = forms.ChoiceField(
+                label=_("oberste Karte"),
+                choices=[("", "–"), *RANK_CHOICES],
+                required=False,
+            )
+        for side in Side:
+            for kind in ("terz", "fuenfzig", "belle"):
+                widget = self.fields[f"{kind}_{side}"].widget
+                widget.attrs["data-meld-points"] = MELD_POINTS[MeldKind(kind)]
+
+    # -- for the template
+
+    def meld_groups(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "name": f"melds_{side}",
+                "team": self.match.team(side).name,
+                "terz": self[f"terz_{side}"],
+                "fuenfzig": self[f"fuenfzig_{side}"],
+                "belle": self[f"belle_{side}"],
+                "top": self[f"top_{side}"],
+                "errors": [
+                    *self.errors.get(f"melds_{side}", []),
+                    *(
+                        e
+                        for k in ("terz", "fuenfzig", "belle", "top")
+                        for e in self.errors.get(f"{k}_{side}", [])
+                    ),
+                ],
+            }
+            for side in Side
+        ]
+
+    def declarer_by_team(self) -> list[tuple[str, list[forms.BoundWidget]]]:
+        radios = list(self["declarer"])
+        return [(self.match.team_a.name, radios[:2]), (self.match.team_b.name, radios[2:])]
+
+    def suit_radios(self) -> list[tuple[forms.BoundWidget, str]]:
+        return [(radio, Suit(radio.data["value"]).symbol) for radio in self["trump"]]
+
+    def points_fields(self) -> list[forms.BoundField]:
+        return [self["points_a"], self["points_b"]]
+
+    def show_melds(self) -> bool:
+        """The melds stay folded unless there are any (most games have none)."""
+        return self.has_melds() or any(group["errors"] for group in self.meld_groups())
+
+    def has_melds(self) -> bool:
+        if self.is_bound:
+            keys = [f"{k}_{s}" for k in ("terz", "fuenfzig", "belle", "top") for s in Side]
+            return any(self.data.get(self.add_prefix(k)) not in (None, "", "0") for k in keys)
+        return any(
+            self.initial.get(f"{k}_{s}") for k in ("terz", "fuenfzig", "belle") for s in Side
+        )
+
+    # -- validation
+
+    def _melds(self, side: Side, data: Mapping[str, Any]) -> tuple[Meld, ...]:
+        """A team's melds from the counts; an edited game keeps its melds' suits and tops."""
+        kept = _melds_by_kind(self.game, side)
+        top_choice = data.get(f"top_{side}") or ""
+        melds: list[Meld] = []
+        kinds = [MeldKind.FUENFZIG] * (data.get(f"fuenfzig_{side}") or 0)
+        kinds += [MeldKind.TERZ] * (data.get(f"terz_{side}") or 0)
+        for index, kind in enumerate(kinds):
+            same = [m for m in kinds[:index] if m is kind]
+            old = kept[kind][len(same)] if len(same) < len(kept[kind]) else None
+            top = old.top if old else None
+            if index == 0:  # the highest sequence carries the chosen top card
+                top = Rank(top_choice) if top_choice else None
+            melds.append(Meld(kind, old.suit if old else None, top))
+        if top_choice and not kinds:
+            self.add_group_error(
+                f"melds_{side}",
+                gettext("Eine oberste Karte gibt es nur zu einer Terz oder einem Fünfzig."),
+            )
+        if data.get(f"belle_{side}"):
+            old_belle = kept[MeldKind.BELLE][0] if kept[MeldKind.BELLE] else None
+            melds.append(Meld(MeldKind.BELLE, old_belle.suit if old_belle else None))
+        return tuple(melds)
+
+    def _fill_points(self, data: dict[str, Any]) -> None:
+        """One team's points are enough: the other's follow from 164 plus all melds."""
+        if "points_a" in self.errors or "points_b" in self.errors:
+            return
+        given = {side: data.get(f"points_{side}") for side in Side}
+        missing = [side for side in Side if given[side] is None]
+        if len(missing) == 2:
+            self.add_error(
+                "points_a",
+                _("Bitte die Punkte einer Mannschaft eintragen; die anderen ergeben sich."),
+            )
+            return
+        if not missing:
+            return
+        side = missing[0]
+        value = total_points(data["melds_a"], data["melds_b"]) - given[side.other]
+        name = f"points_{side}"
+        data[name] = value
+        self.computed = name
+        # Shown again with the form if something else is wrong.
+        self.data = self.data.copy()
+        self.data[self.add_prefix(name)] = str(value)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        for name in ("trump", "bid"):
+            if not data.get(name) and name not in self.errors:
+                message = {
+                    "trump": _("Welcher Trumpf? Bitte eine Farbe antippen."),
+                    "bid": _("Welches Spiel? Bitte rein, klein oder besser antippen."),
+                }[name]
+                self.add_error(name, message)
+        data["melds_a"] = self._melds(Side.A, data)
+        data["melds_b"] = self._melds(Side.B, data)
+        self._fill_points(data)
+        for player in (data.get("declarer"), data.get("dealer")):
+            if player is not None:
+                self.names[player.pk] = player.name
+        self.add_problems(services.game_problems(match=self.match, **self.inputs(data)), self.names)
+        return data
+
+    def inputs(self, data: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """The game as the services take it."""
+        data = self.cleaned_data if data is None else data
+        return {
+            "declarer": data.get("declarer"),
+            "dealer": data.get("dealer"),
+            "trump": data.get("trump") or None,
+            "bid": data.get("bid") or None,
+            "points_a": data.get("points_a"),
+            "points_b": data.get("points_b"),
+            "melds_a": data.get("melds_a", ()),
+            "melds_b": data.get("melds_b", ()),
+            "kontra": bool(data.get("kontra")),
+            "re": bool(data.get("re")),
+        }
+
+
+class EditGameForm(GameForm):
+    """A stored game; `version` is the optimistic lock (who saves an out-of-date form loses)."""
+
+    version = forms.IntegerField(
+        widget=forms.HiddenInput,
+        min_value=1,
+        error_messages={
+            "required": _("Das Formular ist unvollständig; bitte die Seite neu laden."),
+            "invalid": _("Das Formular ist unvollständig; bitte die Seite neu laden."),
+        },
+    )
+
+
+class DeleteGameForm(forms.Form):
+    version = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+
+
+def _melds_by_kind(game: Game | None, side: Side) -> dict[MeldKind, list[Meld]]:
+    by_kind: dict[MeldKind, list[Meld]] = {kind: [] for kind in MeldKind}
+    if game is not None:
+        for meld in game.melds.all():
+            if meld.side == side.value:
+                by_kind[MeldKind(meld.kind)].append(services.meld_value(meld))
+    return by_kind
+
+
+def initial_for(game: Game) -> dict[str, Any]:
+    """The form's values for a stored game."""
+    initial: dict[str, Any] = {
+        "declarer": game.declarer_id,
+        "dealer": game.dealer_id,
+        "trump": game.trump,
+        "bid": game.bid,
+        "kontra": game.kontra,
+        "re": game.re,
+        "points_a": game.points_a,
+        "points_b": game.points_b,
+        "version": game.version,
+    }
+    for side in Side:
+        melds = _melds_by_kind(game, side)
+        initial[f"terz_{side}"] = len(melds[MeldKind.TERZ])
+        initial[f"fuenfzig_{side}"] = len(melds[MeldKind.FUENFZIG])
+        initial[f"belle_{side}"] = bool(melds[MeldKind.BELLE])
+        best = (melds[MeldKind.FUENFZIG] or melds[MeldKind.TERZ] or [None])[0]
+        initial[f"top_{side}"] = best.top.value if best and best.top else ""
+    return initial

@@ -1,0 +1,334 @@
+"""The entry flow for scorekeepers: an evening, its matches and games; corrections, deletion and
+restoring. Views stay thin: forms check the input, services write, scoring decides."""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable
+
+from django.contrib import messages
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required, permission_required
+from django.db.models import Prefetch, Sum
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext, ngettext
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from klammernliga import services
+from klammernliga.entry.access import ENTER_RESULTS
+from klammernliga.entry.forms import (
+    DeleteGameForm,
+    EditGameForm,
+    EveningForm,
+    GameForm,
+    MatchForm,
+    problem_text,
+)
+from klammernliga.entry.history import (
+    HistoricalGame,
+    evening_games,
+    evening_history,
+    melds_text,
+    restorable_games,
+)
+from klammernliga.models import Evening, Game, Match
+from scoring.domain import BASE_TOTAL, Side, Suit
+
+View = Callable[..., HttpResponse]
+
+
+def scorekeeper_required(view: View) -> View:
+    """Anonymous visitors go to the login page; a logged-in user who is no scorekeeper gets 403."""
+    return login_required(permission_required(ENTER_RESULTS, raise_exception=True)(view))
+
+
+_TEAMS = ("team_a__player_1", "team_a__player_2", "team_b__player_1", "team_b__player_2")
+
+
+def _evening(date: datetime.date) -> Evening:
+    return get_object_or_404(Evening, date=date)
+
+
+def _evening_url(evening: Evening, anchor: str = "", **query: object) -> str:
+    url = reverse("entry:evening", args=[evening.date])
+    if query:
+        url += "?" + "&".join(f"{key}={value}" for key, value in query.items())
+    return url + (f"#{anchor}" if anchor else "")
+
+
+def _posted_int(request: HttpRequest, name: str) -> int:
+    """An id from a form; a mangled one is a 404, never a server error."""
+    try:
+        return int(request.POST.get(name, ""))
+    except ValueError:
+        raise Http404 from None
+
+
+def _game(evening: Evening, pk: int) -> Game:
+    games = Game.objects.select_related(
+        "declarer", "match__evening", *(f"match__{t}" for t in _TEAMS)
+    ).prefetch_related("melds")
+    return get_object_or_404(games, pk=pk, match__evening=evening)
+
+
+def round_notice(game: Game, match: Match) -> str:
+    """'Runde an Anna & Bernd: 5:2 – 1 großer Punkt', with 'Kalte!' before a Kalte; or ''."""
+    if not game.ends_round:
+        return ""
+    side = Side(game.round_winner)
+    winner, loser = (game.score_a, game.score_b) if side is Side.A else (game.score_b, game.score_a)
+    text = ngettext(
+        "Runde an %(team)s: %(score)s – %(large)d großer Punkt",
+        "Runde an %(team)s: %(score)s – %(large)d große Punkte",
+        game.large_points,
+    ) % {"team": match.team(side).name, "score": f"{winner}:{loser}", "large": game.large_points}
+    # A plain call (not inside the f-string), so that makemessages finds the message.
+    kalte = gettext("Kalte!")
+    return f"{kalte} {text}" if game.kalte else text
+
+
+def _game_label(game: Game) -> str:
+    return gettext("Spiel %(game)d der Partie %(match)d") % {
+        "game": game.position,
+        "match": game.match.position,
+    }
+
+
+# --- pages --------------------------------------------------------------------------------------
+
+
+@scorekeeper_required
+@require_http_methods(["GET", "POST"])
+def start(request: HttpRequest) -> HttpResponse:
+    """Start an evening (or open the one of that date) and see the last evenings."""
+    form = EveningForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        evening, created = services.open_evening(
+            date=form.cleaned_data["date"], place=form.cleaned_data["place"]
+        )
+        if not created:
+            messages.info(request, gettext("Diesen Abend gibt es schon; hier geht es weiter."))
+        return redirect(_evening_url(evening))
+    evenings = Evening.objects.annotate(games=Sum("matches__games_count")).order_by("-date")[:10]
+    return render(request, "entry/start.html", {"form": form, "evenings": evenings})
+
+
+def _matches(evening: Evening) -> list[Match]:
+    games = Game.objects.select_related("declarer").prefetch_related("melds").order_by("position")
+    return list(
+        evening.matches.select_related(*_TEAMS)
+        .prefetch_related(Prefetch("games", queryset=games))
+        .order_by("position")
+    )
+
+
+def _evening_page(
+    request: HttpRequest,
+    evening: Evening,
+    *,
+    game_form: GameForm | None = None,
+    match_form: MatchForm | None = None,
+) -> HttpResponse:
+    matches = _matches(evening)
+    current = matches[-1] if matches else None
+    if current is not None and game_form is None:
+        game_form = GameForm(match=current)
+    notice = None
+    saved = request.GET.get("neu", "")
+    for match in matches:
+        for game in match.games.all():
+            game.round_text = round_notice(game, match)  # type: ignore[attr-defined]
+            game.trump_symbol = Suit(game.trump).symbol  # type: ignore[attr-defined]
+            game.meld_text = melds_text((m.side, m.kind) for m in game.melds.all())  # type: ignore[attr-defined]
+            if saved == str(game.pk):
+                notice = {"game": game, "match": match, "label": _game_label(game)}
+    score = None
+    if current is not None:
+        games = current.games.all()
+        last = games[len(games) - 1] if games else None
+        fresh = last is None or last.ends_round
+        score = {
+            "round": (last.round_no + (1 if last.ends_round else 0)) if last else 1,
+            "a": 0 if fresh else last.score_a,  # type: ignore[union-attr]
+            "b": 0 if fresh else last.score_b,  # type: ignore[union-attr]
+            "laube_a": not fresh and last.in_laube_a,  # type: ignore[union-attr]
+            "laube_b": not fresh and last.in_laube_b,  # type: ignore[union-attr]
+        }
+    context = {
+        "evening": evening,
+        "matches": matches,
+        "current": current,
+        "game_form": game_form,
+        "match_form": match_form or MatchForm(prefix="partie"),
+        "notice": notice,
+        "score": score,
+        "deleted": restorable_games(evening),
+        "base_total": BASE_TOTAL,
+    }
+    return render(request, "entry/evening.html", context)
+
+
+@scorekeeper_required
+@require_GET
+def evening(request: HttpRequest, date: datetime.date) -> HttpResponse:
+    """The evening's matches with every game, the form for the next game and a new match."""
+    return _evening_page(request, _evening(date))
+
+
+@scorekeeper_required
+@require_POST
+def new_match(request: HttpRequest, date: datetime.date) -> HttpResponse:
+    """Start a match of two (other) teams; new players may be typed in on the spot."""
+    evening = _evening(date)
+    form = MatchForm(data=request.POST, prefix="partie")
+    if form.is_valid():
+        team_a, team_b = form.teams()
+        try:
+            match = services.start_match(evening=evening, team_a=team_a, team_b=team_b)
+        except services.InvalidGame as error:
+            for problem in error.problems:
+                form.add_error(None, problem_text(problem, {}))
+        else:
+            messages.success(
+                request,
+                gettext("Partie %(match)d: %(a)s gegen %(b)s.")
+                % {"match": match.position, "a": match.team_a.name, "b": match.team_b.name},
+            )
+            return redirect(_evening_url(evening, "neues-spiel"))
+    return _evening_page(request, evening, match_form=form)
+
+
+@scorekeeper_required
+@require_POST
+def new_game(request: HttpRequest, date: datetime.date) -> HttpResponse:
+    """Record the next game of a match of this evening."""
+    evening = _evening(date)
+    match = get_object_or_404(
+        Match.objects.select_related(*_TEAMS), pk=_posted_int(request, "match"), evening=evening
+    )
+    form = GameForm(match=match, data=request.POST)
+    if form.is_valid():
+        try:
+            game = services.record_game(match=match, **form.inputs())
+        except services.InvalidGame as error:
+            form.add_problems(error.problems, form.names)
+        else:
+            return redirect(_evening_url(evening, "neues-spiel", neu=game.pk))
+    return _evening_page(request, evening, game_form=form)
+
+
+@scorekeeper_required
+@require_http_methods(["GET", "POST"])
+def edit_game(request: HttpRequest, date: datetime.date, pk: int) -> HttpResponse:
+    """Correct a game. A form that is out of date (someone else saved meanwhile) is refused."""
+    evening = _evening(date)
+    game = _game(evening, pk)
+    stale = False
+    if request.method == "POST":
+        form = EditGameForm(match=game.match, game=game, data=request.POST)
+        if form.is_valid():
+            try:
+                services.update_game(
+                    game=game, version=form.cleaned_data["version"], **form.inputs()
+                )
+            except services.StaleGame:
+                stale = True
+            except services.InvalidGame as error:
+                form.add_problems(error.problems, form.names)
+            else:
+                messages.success(
+                    request, gettext("%(game)s geändert.") % {"game": _game_label(game)}
+                )
+                notice = round_notice(game, game.match)
+                if notice:
+                    messages.info(request, notice)
+                return redirect(_evening_url(evening, f"spiel-{game.pk}"))
+        if stale:
+            if not Game.objects.filter(pk=game.pk).exists():
+                messages.error(request, gettext("Dieses Spiel wurde inzwischen gelöscht."))
+                return redirect(_evening_url(evening))
+            game = _game(evening, pk)
+            form = EditGameForm(match=game.match, game=game)
+    else:
+        form = EditGameForm(match=game.match, game=game)
+    context = {
+        "evening": evening,
+        "game": game,
+        "form": form,
+        "stale": stale,
+        "delete_form": DeleteGameForm(initial={"version": game.version}),
+        "base_total": BASE_TOTAL,
+    }
+    return render(request, "entry/game_edit.html", context, status=409 if stale else 200)
+
+
+@scorekeeper_required
+@require_http_methods(["GET", "POST"])
+def delete_game(request: HttpRequest, date: datetime.date, pk: int) -> HttpResponse:
+    """Delete a game; it stays in the history and can be restored."""
+    evening = _evening(date)
+    game = _game(evening, pk)
+    form = DeleteGameForm(request.POST or None, initial={"version": game.version})
+    if request.method == "POST" and form.is_valid():
+        label = _game_label(game)
+        try:
+            services.delete_game(game=game, version=form.cleaned_data["version"])
+        except services.StaleGame:
+            messages.error(
+                request,
+                gettext(
+                    "Dieses Spiel wurde inzwischen von jemand anderem geändert und ist nicht "
+                    "gelöscht. Hier die aktuellen Werte."
+                ),
+            )
+            return redirect("entry:edit_game", date=evening.date, pk=game.pk)
+        messages.success(
+            request,
+            gettext("%(game)s gelöscht. Unter „Gelöschte Spiele“ lässt es sich zurückholen.")
+            % {"game": label},
+        )
+        return redirect(_evening_url(evening, "geloescht"))
+    return render(
+        request, "entry/game_delete.html", {"evening": evening, "game": game, "form": form}
+    )
+
+
+@scorekeeper_required
+@require_GET
+def history(request: HttpRequest, date: datetime.date) -> HttpResponse:
+    """Who changed what on this evening, and when; deleted games with a restore button."""
+    evening = _evening(date)
+    return render(
+        request, "entry/history.html", {"evening": evening, "changes": evening_history(evening)}
+    )
+
+
+@scorekeeper_required
+@require_POST
+def restore_game(request: HttpRequest, date: datetime.date, history_id: int) -> HttpResponse:
+    """Bring a deleted game of this evening back."""
+    evening = _evening(date)
+    if not HistoricalGame.objects.filter(evening_games(evening), history_id=history_id).exists():
+        raise Http404
+    try:
+        game = services.restore_game(history_id)
+    except services.CannotRestore as error:
+        messages.error(request, str(error))
+        return redirect("entry:history", date=evening.date)
+    except services.InvalidGame as error:
+        messages.error(request, "; ".join(problem_text(p, {}) for p in error.problems))
+        return redirect("entry:history", date=evening.date)
+    messages.success(request, gettext("%(game)s wiederhergestellt.") % {"game": _game_label(game)})
+    return redirect(_evening_url(evening, f"spiel-{game.pk}"))
+
+
+# --- accounts -----------------------------------------------------------------------------------
+
+
+class LogoutView(auth_views.LogoutView):
+    """Log out (POST) and say so on a page of its own, unless a `next` page is asked for."""
+
+    def get_default_redirect_url(self) -> str:
+        return self.request.path

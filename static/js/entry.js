@@ -1,0 +1,64 @@
+// Entry form, progressive enhancement only: the form works without this file.
+// Typing one team's points fills in the other team's: the total (164 plus all melds) comes
+// from the page (data-base-total, data-meld-points), so no rule of the game lives here.
+(function () {
+  "use strict";
+
+  function setup(form) {
+    var base = parseInt(form.dataset.baseTotal, 10);
+    var fields = {
+      a: form.querySelector('input[data-points="a"]'),
+      b: form.querySelector('input[data-points="b"]'),
+    };
+    if (!fields.a || !fields.b || isNaN(base)) {
+      return;
+    }
+    var typed = null;
+
+    function meldPoints() {
+      var sum = 0;
+      form.querySelectorAll("input[data-meld-points]").forEach(function (input) {
+        if (!input.checked) {
+          return;
+        }
+        var points = parseInt(input.dataset.meldPoints, 10);
+        var count = input.type === "radio" ? parseInt(input.value, 10) : 1;
+        if (!isNaN(points) && !isNaN(count)) {
+          sum += points * count;
+        }
+      });
+      return sum;
+    }
+
+    function fill() {
+      if (!typed) {
+        return;
+      }
+      var other = typed === "a" ? "b" : "a";
+      var raw = fields[typed].value.trim();
+      fields[typed].classList.remove("computed");
+      if (!/^\d+$/.test(raw)) {
+        if (fields[other].classList.contains("computed")) {
+          fields[other].value = "";
+        }
+        return;
+      }
+      fields[other].value = String(base + meldPoints() - parseInt(raw, 10));
+      fields[other].classList.add("computed");
+    }
+
+    ["a", "b"].forEach(function (side) {
+      fields[side].addEventListener("input", function () {
+        typed = side;
+        fill();
+      });
+    });
+    form.addEventListener("change", function (event) {
+      if (event.target.matches("input[data-meld-points]")) {
+        fill();
+      }
+    });
+  }
+
+  document.querySelectorAll("form[data-base-total]").forEach(setup);
+})();

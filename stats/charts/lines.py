@@ -1,0 +1,397 @@
+"""Line charts: scale series of (x, y) points into an SVG viewBox, with nice ticks and a legend.
+
+Pure geometry, no Django: the template `stats/charts/line_chart.html` draws the result. The x
+values are either all dates or all numbers; y values are numbers.
+"""
+
+from __future__ import annotations
+
+import datetime
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+
+__all__ = [
+    "PALETTE_SIZE",
+    "Frame",
+    "LineChart",
+    "PlottedSeries",
+    "Series",
+    "TableRow",
+    "Tick",
+    "date_ticks",
+    "line_chart",
+    "nice_step",
+    "number_ticks",
+    "thin",
+    "value_table",
+]
+
+# Colours are CSS classes series-0 … series-11 (static/css/charts.css); more series repeat them.
+PALETTE_SIZE = 12
+
+type X = datetime.date | float
+type Point = tuple[X, float]
+
+
+@dataclass(frozen=True, slots=True)
+class Series:
+    """One line: a label (e.g. a player's name) and its points in the order of x."""
+
+    label: str
+    points: Sequence[Point]
+    key: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Tick:
+    """An axis tick at `position` (viewBox units) for `value`.
+
+    `kind` says how to print the value: "number" (with `decimals`), "year", "month" or "day".
+    """
+
+    position: float
+    value: X
+    kind: str = "number"
+    decimals: int = 0
+    anchor: str = "middle"  # text-anchor of an x tick's label: kept inside the viewBox
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """The plot area inside the viewBox."""
+
+    left: float
+    top: float
+    right: float
+    bottom: float
+
+    @property
+    def width(self) -> float:
+        return self.right - self.left
+
+    @property
+    def height(self) -> float:
+        return self.bottom - self.top
+
+
+@dataclass(frozen=True, slots=True)
+class PlottedSeries:
+    label: str
+    key: str
+    css_class: str
+    points: str  # the polyline's "x,y x,y …"
+    end_x: float
+    end_y: float
+    last_value: float
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    label: X | int
+    values: list[float | None]
+
+
+@dataclass(frozen=True, slots=True)
+class LineChart:
+    chart_id: str
+    title: str
+    description: str
+    x_label: str
+    y_label: str
+    width: int
+    height: int
+    frame: Frame
+    x_ticks: list[Tick]
+    y_ticks: list[Tick]
+    series: list[PlottedSeries]
+    zero_y: float | None = None
+    table_caption: str = ""
+    table_row_label: str = ""
+    table_columns: list[str] = field(default_factory=list)
+    table_rows: list[TableRow] = field(default_factory=list)
+    value_decimals: int = 1
+
+    @property
+    def empty(self) -> bool:
+        return not self.series
+
+    # Where the template puts the texts (viewBox units).
+    @property
+    def y_tick_text_x(self) -> float:
+        return self.frame.left - 5
+
+    @property
+    def x_tick_text_y(self) -> float:
+        return self.frame.bottom + 16
+
+    @property
+    def x_label_x(self) -> float:
+        return round((self.frame.left + self.frame.right) / 2, 1)
+
+    @property
+    def x_label_y(self) -> float:
+        return float(self.height) - 3
+
+    @property
+    def y_label_y(self) -> float:
+        """The y label is rotated by -90°: its x runs upwards, so the middle is negative."""
+        return -round((self.frame.top + self.frame.bottom) / 2, 1)
+
+
+# --- ticks ----------------------------------------------------------------------------------
+
+
+def nice_step(span: float, max_ticks: int) -> float:
+    """The smallest step of 1, 2 or 5 × 10^k that covers `span` in at most `max_ticks` steps."""
+    if span <= 0:
+        return 1.0
+    raw = span / max(max_ticks, 1)
+    power = 10 ** math.floor(math.log10(raw))
+    for factor in (1, 2, 5, 10):
+        if factor * power >= raw - 1e-12:
+            return float(factor * power)
+    return float(10 * power)  # pragma: no cover - the loop always returns
+
+
+def number_ticks(low: float, high: float, max_ticks: int = 6) -> tuple[float, float, list[float]]:
+    """A domain widened to round numbers and the tick values in it, e.g. (-3, 17) → -5 … 20."""
+    if high < low:
+        low, high = high, low
+    if high == low:
+        low, high = low - 1, high + 1
+    step = nice_step(high - low, max_ticks)
+    start = math.floor(low / step + 1e-9) * step
+    stop = math.ceil(high / step - 1e-9) * step
+    count = round((stop - start) / step)
+    values = [_clean(start + i * step) for i in range(count + 1)]
+    return values[0], values[-1], values
+
+
+def _clean(value: float) -> float:
+    """Drop floating-point dust such as 0.30000000000000004 and -0.0."""
+    return round(value, 10) + 0.0
+
+
+def _decimals(step: float) -> int:
+    return max(0, -math.floor(math.log10(step) + 1e-9)) if step < 1 else 0
+
+
+def date_ticks(low: datetime.date, high: datetime.date, max_ticks: int = 6) -> list[Tick]:
+    """Ticks at round dates in [low, high]: years, months or days after the span (position 0)."""
+    span = (high - low).days
+    # Month and day labels are wider than years: fewer of them fit.
+    narrow = max(2, max_ticks // 2 + 1)
+    if span > 3 * 365:
+        step = int(nice_step(high.year - low.year, max_ticks))
+        starts = [datetime.date(y, 1, 1) for y in range(low.year, high.year + 1)]
+        return [Tick(0.0, d, "year") for d in starts if low <= d and d.year % step == 0]
+    if span > 60:
+        months = (high.year - low.year) * 12 + high.month - low.month
+        step = next((s for s in (1, 2, 3, 6, 12) if months / s <= narrow), 12)
+        ticks = []
+        year, month = low.year, low.month
+        while True:
+            month += 1
+            if month > 12:
+                year, month = year + 1, 1
+            day = datetime.date(year, month, 1)
+            if day > high:
+                break
+            if (month - 1) % step == 0:
+                ticks.append(Tick(0.0, day, "year" if month == 1 and step == 12 else "month"))
+        return ticks
+    step = next((s for s in (1, 2, 7, 14) if span / s <= narrow), 14)
+    return [
+        Tick(0.0, low + datetime.timedelta(days=d), "day") for d in range(0, max(span, 0) + 1, step)
+    ]
+
+
+# --- geometry -------------------------------------------------------------------------------
+
+
+def _number(x: X) -> float:
+    return float(x.toordinal()) if isinstance(x, datetime.date) else float(x)
+
+
+def _scale(d0: float, d1: float, r0: float, r1: float) -> tuple[float, float]:
+    """Factor and offset of the linear map [d0, d1] → [r0, r1]."""
+    factor = (r1 - r0) / (d1 - d0) if d1 != d0 else 0.0
+    return factor, r0 - d0 * factor
+
+
+def thin(points: Sequence[tuple[float, float]], resolution: float) -> list[tuple[float, float]]:
+    """Keep the first point and the last point of each `resolution`-wide x bucket.
+
+    A long history has more points than a chart has room for; this keeps the SVG small.
+    """
+    if resolution <= 0 or len(points) <= 2:
+        return list(points)
+    kept = [points[0]]
+    for point in points[1:]:
+        if len(kept) > 1 and math.floor(point[0] / resolution) == math.floor(
+            kept[-1][0] / resolution
+        ):
+            kept[-1] = point
+        else:
+            kept.append(point)
+    return kept
+
+
+# Rough label widths in viewBox units at the template's 12px font, to keep labels apart.
+_LABEL_WIDTH = {"year": 30.0, "month": 54.0, "day": 66.0}
+
+
+def _label_width(tick: Tick) -> float:
+    if tick.kind in _LABEL_WIDTH:
+        return _LABEL_WIDTH[tick.kind]
+    return 7.0 * len(f"{_number(tick.value):.{tick.decimals}f}")
+
+
+def _spread(ticks: list[Tick], width: float, gap: float = 6.0) -> list[Tick]:
+    """Anchor x labels so they stay inside the picture, and drop those that would overlap."""
+    kept: list[Tick] = []
+    last_right = -math.inf
+    for tick in ticks:
+        size = _label_width(tick)
+        anchor, left = "middle", tick.position - size / 2
+        if tick.position + size / 2 > width:
+            anchor, left = "end", tick.position - size
+        if left < last_right + gap:
+            continue
+        kept.append(replace(tick, anchor=anchor))
+        last_right = left + size
+    return kept
+
+
+def _fmt(value: float) -> str:
+    text = f"{value:.1f}"
+    return "0.0" if text == "-0.0" else text
+
+
+def line_chart(
+    series: Sequence[Series],
+    *,
+    title: str,
+    x_label: str = "",
+    y_label: str = "",
+    description: str = "",
+    chart_id: str = "chart",
+    width: int = 400,
+    height: int = 260,
+    include_zero: bool = False,
+    max_ticks: int = 6,
+    max_x_ticks: int = 8,
+    table_caption: str = "",
+    table_row_label: str = "",
+    value_decimals: int = 1,
+) -> LineChart:
+    """Lay out a line chart: scales, ticks, one polyline per series, and the table of values."""
+    drawn = [s for s in series if s.points]
+    frame = Frame(left=38.0, top=10.0, right=width - 12.0, bottom=height - 36.0)
+    columns, rows = value_table(drawn)
+    base = LineChart(
+        chart_id=chart_id,
+        title=title,
+        description=description,
+        x_label=x_label,
+        y_label=y_label,
+        width=width,
+        height=height,
+        frame=frame,
+        x_ticks=[],
+        y_ticks=[],
+        series=[],
+        table_caption=table_caption,
+        table_row_label=table_row_label,
+        table_columns=columns,
+        table_rows=rows,
+        value_decimals=value_decimals,
+    )
+    if not drawn:
+        return base
+
+    xs = [_number(x) for s in drawn for x, _y in s.points]
+    ys = [float(y) for s in drawn for _x, y in s.points]
+    x0, x1 = min(xs), max(xs)
+    dates = isinstance(drawn[0].points[0][0], datetime.date)
+    if x0 == x1:
+        x0, x1 = x0 - 1, x1 + 1
+    y_low, y_high = (min(*ys, 0.0), max(*ys, 0.0)) if include_zero else (min(ys), max(ys))
+    y0, y1, y_values = number_ticks(y_low, y_high, max_ticks)
+    fx, ox = _scale(x0, x1, frame.left, frame.right)
+    fy, oy = _scale(y0, y1, frame.bottom, frame.top)
+    decimals = _decimals(y_values[1] - y_values[0]) if len(y_values) > 1 else 0
+
+    if dates:
+        low = datetime.date.fromordinal(int(x0))
+        high = datetime.date.fromordinal(int(x1))
+        x_ticks = [
+            Tick(round(_number(t.value) * fx + ox, 1), t.value, t.kind)
+            for t in date_ticks(low, high, max_x_ticks)
+        ]
+    else:
+        _a, _b, x_values = number_ticks(x0, x1, max_x_ticks)
+        x_decimals = _decimals(x_values[1] - x_values[0]) if len(x_values) > 1 else 0
+        x_ticks = [
+            Tick(round(v * fx + ox, 1), v, "number", x_decimals) for v in x_values if x0 <= v <= x1
+        ]
+    x_ticks = _spread(x_ticks, width)
+    y_ticks = [Tick(round(v * fy + oy, 1), v, "number", decimals) for v in y_values]
+
+    plotted = []
+    for index, s in enumerate(drawn):
+        scaled = [(_number(x) * fx + ox, float(y) * fy + oy) for x, y in s.points]
+        scaled = thin(scaled, resolution=1.0)
+        end_x, end_y = scaled[-1]
+        plotted.append(
+            PlottedSeries(
+                label=s.label,
+                key=s.key,
+                css_class=f"series-{index % PALETTE_SIZE}",
+                points=" ".join(f"{_fmt(px)},{_fmt(py)}" for px, py in scaled),
+                end_x=round(end_x, 1),
+                end_y=round(end_y, 1),
+                last_value=float(s.points[-1][1]),
+            )
+        )
+    zero_y = round(oy, 1) if y0 < 0 < y1 else None
+    return replace(base, x_ticks=x_ticks, y_ticks=y_ticks, series=plotted, zero_y=zero_y)
+
+
+# --- the numbers beside the chart -----------------------------------------------------------
+
+
+def value_table(series: Sequence[Series]) -> tuple[list[str], list[TableRow]]:
+    """The series' values as a table: one column per series.
+
+    With dates one row per year holds each series' last value up to that year's end (empty
+    before its first point); with numbers one row per x value.
+    """
+    drawn = [s for s in series if s.points]
+    columns = [s.label for s in drawn]
+    if not drawn:
+        return columns, []
+    if isinstance(drawn[0].points[0][0], datetime.date):
+        return columns, _year_end_rows(drawn)
+    xs = sorted({_number(x) for s in drawn for x, _y in s.points})
+    by_x = [{_number(x): float(y) for x, y in s.points} for s in drawn]
+    return columns, [TableRow(x, [values.get(x) for values in by_x]) for x in xs]
+
+
+def _year_end_rows(series: Sequence[Series]) -> list[TableRow]:
+    years = sorted({x.year for s in series for x, _y in s.points})  # type: ignore[union-attr]
+    ends: list[dict[int, float]] = []
+    for s in series:
+        last: dict[int, float] = {}
+        for x, y in s.points:  # in the order of x: the year's last value wins
+            last[x.year] = float(y)  # type: ignore[union-attr]
+        ends.append(last)
+    rows = []
+    carried: list[float | None] = [None] * len(series)
+    for year in range(years[0], years[-1] + 1):
+        for i, last in enumerate(ends):
+            if year in last:
+                carried[i] = last[year]
+        rows.append(TableRow(year, list(carried)))
+    return rows

@@ -1,0 +1,1 @@
+"""The KlammernBoss: stored OpenSkill ratings (updates), their queries (selectors), the form."""

@@ -1,0 +1,39 @@
+"""The rating history as a line chart (stats/charts/lines.py), for the KlammernBoss page and a
+player's page."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from stats.charts.lines import LineChart, Series, line_chart
+from stats.ratings.selectors import PlayerHistory
+
+
+def rating_chart(
+    histories: Sequence[PlayerHistory], *, title: str | None = None, chart_id: str = "rating-chart"
+) -> LineChart:
+    """Each player's rating (ordinal) after every evening, with a table of year-end ratings."""
+    series = [
+        Series(h.player.name, [(p.date, p.ordinal) for p in h.points], key=h.player.slug)
+        for h in histories
+    ]
+    count = len(series)
+    return line_chart(
+        series,
+        title=title or _("Wertung im Verlauf"),
+        description=ngettext(
+            "Eine Linie: die Wertung nach jedem Abend.",
+            "%(count)d Linien, eine je Spieler: die Wertung nach jedem Abend.",
+            count,
+        )
+        % {"count": count},
+        x_label=_("Datum"),
+        y_label=_("Wertung"),
+        chart_id=chart_id,
+        include_zero=True,
+        table_caption=_("Wertung am Jahresende"),
+        table_row_label=_("Jahr"),
+    )

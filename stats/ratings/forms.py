@@ -1,0 +1,64 @@
+"""The prediction form: two teams of two different players, chosen by slug in a GET form."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from klammernliga.models import Player
+
+TEAM_FIELDS = (("a1", "a2"), ("b1", "b2"))
+FIELDS = tuple(name for team in TEAM_FIELDS for name in team)
+
+_ERRORS = {
+    "required": _("Bitte einen Spieler wählen."),
+    "invalid_choice": _("Diesen Spieler gibt es nicht. Bitte einen aus der Liste wählen."),
+}
+
+
+class PredictionForm(forms.Form):
+    a1 = forms.ChoiceField(label=_("Spieler"), error_messages=_ERRORS)
+    a2 = forms.ChoiceField(label=_("Partner"), error_messages=_ERRORS)
+    b1 = forms.ChoiceField(label=_("Spieler"), error_messages=_ERRORS)
+    b2 = forms.ChoiceField(label=_("Partner"), error_messages=_ERRORS)
+
+    def __init__(self, *args: object, players: Sequence[Player], **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        # Choices from a list the view already has: no query per select.
+        self._players = {p.slug: p for p in players}
+        choices = [("", "—"), *((p.slug, p.name) for p in players)]
+        for name in FIELDS:
+            self.fields[name].choices = choices  # type: ignore[attr-defined]
+
+    @classmethod
+    def is_submitted(cls, data: object) -> bool:
+        """Whether a query string asks for a prediction (then the form is bound and checked)."""
+        return any(name in data for name in FIELDS)  # type: ignore[operator]
+
+    def clean(self) -> dict[str, object]:
+        cleaned = super().clean() or {}
+        seen: dict[str, str] = {}
+        for name in FIELDS:
+            slug = cleaned.get(name)
+            if not slug:
+                continue
+            if slug in seen:
+                player = self._players[slug]
+                self.add_error(
+                    name,
+                    _("%(name)s ist schon gewählt: es spielen vier verschiedene Spieler.")
+                    % {"name": player.name},
+                )
+            else:
+                seen[slug] = name
+        return cleaned
+
+    def teams(self) -> tuple[tuple[Player, Player], tuple[Player, Player]]:
+        """The two chosen teams (only for a valid form)."""
+        first, second = (
+            (self._players[self.cleaned_data[p1]], self._players[self.cleaned_data[p2]])
+            for p1, p2 in TEAM_FIELDS
+        )
+        return first, second

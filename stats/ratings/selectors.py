@@ -1,0 +1,214 @@
+"""The KlammernBoss's queries: ranking, boss, rating history, prediction. One query each."""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from django.db.models import F, Max, Min, OuterRef, QuerySet, Subquery, Window
+from django.db.models.functions import RowNumber
+
+from klammernliga.models import Player
+from scoring.rating import Rating, initial_rating, win_chance
+from scoring.standings import team_name
+from stats.models import Rating as StoredRating
+
+
+@dataclass(frozen=True, slots=True)
+class BossRank:
+    """A line of the KlammernBoss ranking: a player's current rating and its trend."""
+
+    rank: int
+    player: Player
+    ordinal: float
+    mu: float
+    sigma: float
+    rounds: int
+    # The ordinal's change over the last evening the player completed a round.
+    change: float
+    last_date: datetime.date
+
+    @property
+    def is_boss(self) -> bool:
+        return self.rank == 1
+
+    @property
+    def trend(self) -> str:
+        """ "up", "down" or "same": the change rounded as it is shown (one decimal)."""
+        shown = round(self.change, 1)
+        return "up" if shown > 0 else "down" if shown < 0 else "same"
+
+    @property
+    def change_size(self) -> float:
+        return abs(self.change)
+
+
+@dataclass(frozen=True, slots=True)
+class Boss:
+    """The player on top of the ranking."""
+
+    player: Player
+    ordinal: float
+    # The evening of the boss's latest rating.
+    last_date: datetime.date | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryPoint:
+    date: datetime.date
+    ordinal: float
+    mu: float
+    sigma: float
+    rounds: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerHistory:
+    """A player's rating after each evening on which they completed a round."""
+
+    player: Player
+    points: list[HistoryPoint] = field(default_factory=list)
+
+    @property
+    def current(self) -> float:
+        return self.points[-1].ordinal if self.points else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Prediction:
+    """Each team's chance to win a round against the other, from the current ratings."""
+
+    team_a: tuple[Player, ...]
+    team_b: tuple[Player, ...]
+    chance_a: float
+    chance_b: float
+
+    @property
+    def name_a(self) -> str:
+        return team_name(*(p.name for p in self.team_a))
+
+    @property
+    def name_b(self) -> str:
+        return team_name(*(p.name for p in self.team_b))
+
+    @property
+    def percent_a(self) -> int:
+        return round(self.chance_a * 100)
+
+    @property
+    def percent_b(self) -> int:
+        return 100 - self.percent_a
+
+
+def _current() -> QuerySet[StoredRating]:
+    """Each player's latest rating row: per player one step along the (player, date) index."""
+    latest = (
+        StoredRating.objects.filter(player_id=OuterRef("pk")).order_by("-date").values("pk")[:1]
+    )
+    return StoredRating.objects.filter(
+        pk__in=Player.objects.annotate(latest=Subquery(latest)).values("latest")
+    )
+
+
+def ranking() -> list[BossRank]:
+    """Players by current ordinal, best first (equals by name); one query."""
+    rows = _current().select_related("player").order_by("-ordinal", "player__name")
+    return [
+        BossRank(
+            rank=rank,
+            player=row.player,
+            ordinal=row.ordinal,
+            mu=row.mu,
+            sigma=row.sigma,
+            rounds=row.rounds,
+            change=row.change,
+            last_date=row.date,
+        )
+        for rank, row in enumerate(rows, 1)
+    ]
+
+
+def current_boss() -> Boss | None:
+    """The KlammernBoss (the player on top of the ranking) or None before any round; one query."""
+    row = _current().select_related("player").order_by("-ordinal", "player__name").first()
+    return Boss(player=row.player, ordinal=row.ordinal, last_date=row.date) if row else None
+
+
+PERIODS = ("evening", "month", "year")
+
+
+def history_period(first: datetime.date, last: datetime.date) -> str:
+    """How finely a chart over these dates needs the history: a few hundred points at most."""
+    years = (last - first).days / 365.25
+    return "evening" if years <= 2 else "month" if years <= 40 else "year"
+
+
+def rating_history(
+    player_ids: Iterable[int] | None = None, *, period: str = "evening"
+) -> list[PlayerHistory]:
+    """Per player the rating after each evening they played, best current rating first.
+
+    All players, or those of `player_ids`; one query. With `period` "month" or "year" only the
+    rating at the end of each month or year the player played in (for long histories).
+    """
+    if period not in PERIODS:
+        raise ValueError(f"period must be one of {PERIODS}, not {period!r}")
+    rows = StoredRating.objects.order_by("player_id", "date")
+    if player_ids is not None:
+        rows = rows.filter(player_id__in=list(player_ids))
+    if period != "evening":
+        rows = rows.filter(month_end=True)
+    if period == "year":
+        rows = rows.annotate(
+            nth_from_end=Window(
+                RowNumber(),
+                partition_by=[F("player_id"), F("month") / 12],
+                order_by=F("date").desc(),
+            )
+        ).filter(nth_from_end=1)
+    # Plain values: a long history has many rows, each player is built once.
+    values = rows.values_list(
+        "player_id", "player__name", "player__slug", "player__nickname",
+        "date", "ordinal", "mu", "sigma", "rounds",
+    )  # fmt: skip
+    histories: dict[int, PlayerHistory] = {}
+    for pk, name, slug, nickname, *point in values:
+        history = histories.get(pk)
+        if history is None:
+            player = Player(pk=pk, name=name, slug=slug, nickname=nickname)
+            history = histories[pk] = PlayerHistory(player)
+        history.points.append(HistoryPoint(*point))
+    return sorted(histories.values(), key=lambda h: (-h.current, h.player.name))
+
+
+def rating_span() -> tuple[datetime.date, datetime.date] | None:
+    """The first and the last date with a stored rating; one query on the date index."""
+    span = StoredRating.objects.aggregate(first=Min("date"), last=Max("date"))
+    return (span["first"], span["last"]) if span["first"] else None
+
+
+def current_ratings(player_ids: Iterable[int]) -> dict[int, Rating]:
+    """The current ratings of some players (new players: the initial rating); one query."""
+    ids = list(player_ids)
+    found = {
+        pk: Rating(mu, sigma)
+        for pk, mu, sigma in _current()
+        .filter(player_id__in=ids)
+        .values_list("player_id", "mu", "sigma")
+    }
+    return {pk: found.get(pk, initial_rating()) for pk in ids}
+
+
+def predict(team_a: Sequence[Player], team_b: Sequence[Player]) -> Prediction:
+    """Each team's chance to win a round against the other; one query."""
+    ratings = current_ratings(p.pk for p in (*team_a, *team_b))
+    chance_a, chance_b = win_chance(
+        [ratings[p.pk] for p in team_a], [ratings[p.pk] for p in team_b]
+    )
+    return Prediction(tuple(team_a), tuple(team_b), chance_a, chance_b)
+
+
+def players_to_pick() -> list[Player]:
+    """Every player, by name: the choices of the prediction form; one query."""
+    return list(Player.objects.order_by("name"))

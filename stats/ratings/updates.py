@@ -1,0 +1,158 @@
+"""Keeps the stored ratings in step with the games: from a date on, never the whole history.
+
+`klammernliga.signals.league_changed` says from which evening on the games changed; the ratings
+from the first of that month on are deleted and the rounds from there on are replayed, starting
+from each player's last stored rating before it (see scoring.rating.replay). Starting at the
+month's first day lets the replay know which rating is each player's last of the month.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterable, Iterator
+from itertools import batched, groupby
+
+from django.db import connection, transaction
+from django.db.models import OuterRef, Subquery
+
+from klammernliga.models import Game, Player
+from scoring.domain import Side
+from scoring.rating import RatedRound, Rating, initial_rating, replay
+from stats.models import Rating as StoredRating
+
+BATCH_SIZE = 2000
+
+# One row a completed round: evening, date, winner side, team A's and team B's players.
+_ROUND_FIELDS = (
+    "match__evening_id",
+    "match__evening__date",
+    "round_winner",
+    "match__team_a__player_1_id",
+    "match__team_a__player_2_id",
+    "match__team_b__player_1_id",
+    "match__team_b__player_2_id",
+)
+type RoundRow = tuple[int, datetime.date, str, int, int, int, int]
+
+# The columns of a stored rating, in the order _replay_evenings produces them.
+_COLUMNS = (
+    "player_id", "evening_id", "date", "month", "month_end", "mu", "sigma", "ordinal", "change",
+    "rounds", "rounds_evening", "rounds_won_evening",
+)  # fmt: skip
+type RatingRow = tuple[
+    int, int, datetime.date, int, bool, float, float, float, float, int, int, int
+]
+
+
+def on_league_changed(sender: object, since: datetime.date | None = None, **kwargs: object) -> None:
+    update_ratings(since=since)
+
+
+@transaction.atomic
+def update_ratings(*, since: datetime.date | None) -> int:
+    """Rewrite the stored ratings from `since` on (all of them for None). Returns rows written."""
+    if since is not None:
+        since = since.replace(day=1)
+    ratings, rounds = _state_before(since)
+    stale = StoredRating.objects.all()
+    if since is not None:
+        stale = stale.filter(date__gte=since)
+    stale.delete()
+    rows = _replay_evenings(_round_rows(since), ratings, rounds)
+    _insert(rows)
+    return len(rows)
+
+
+def _state_before(since: datetime.date | None) -> tuple[dict[int, Rating], dict[int, int]]:
+    """Each player's last stored rating before `since` and rounds so far: one query."""
+    if since is None:
+        return {}, {}
+    # Per player the latest row before `since`: a walk along the (player, date) index each.
+    latest = (
+        StoredRating.objects.filter(player_id=OuterRef("pk"), date__lt=since)
+        .order_by("-date")
+        .values("pk")[:1]
+    )
+    rows = StoredRating.objects.filter(
+        pk__in=Player.objects.annotate(latest=Subquery(latest)).values("latest")
+    ).values_list("player_id", "mu", "sigma", "rounds")
+    ratings, rounds = {}, {}
+    for pk, mu, sigma, count in rows:
+        ratings[pk], rounds[pk] = Rating(mu, sigma), count
+    return ratings, rounds
+
+
+def _round_rows(since: datetime.date | None) -> Iterator[RoundRow]:
+    """The completed rounds from `since` on, in the order played: one query."""
+    games = Game.objects.filter(ends_round=True)
+    if since is not None:
+        games = games.filter(match__evening__date__gte=since)
+    return (
+        games.order_by("match__evening__date", "match__position", "position")
+        .values_list(*_ROUND_FIELDS)
+        .iterator(chunk_size=BATCH_SIZE)
+    )  # type: ignore[return-value]
+
+
+def _rated_round(row: RoundRow) -> RatedRound[int]:
+    _evening, _date, winner, a1, a2, b1, b2 = row
+    team_a, team_b = (a1, a2), (b1, b2)
+    if winner == Side.A:
+        return RatedRound(winners=team_a, losers=team_b)
+    return RatedRound(winners=team_b, losers=team_a)
+
+
+def _replay_evenings(
+    rows: Iterable[RoundRow], ratings: dict[int, Rating], rounds_so_far: dict[int, int]
+) -> list[RatingRow]:
+    """Rate the rounds evening by evening; a row for every player who played that evening.
+
+    `ratings` and `rounds_so_far` hold the state before the first row and are brought forward.
+    """
+    fresh = initial_rating()
+    result: list[RatingRow] = []
+    for (evening_id, date), evening_rows in groupby(rows, key=lambda row: (row[0], row[1])):
+        rounds = [_rated_round(row) for row in evening_rows]
+        played: dict[int, int] = {}
+        won: dict[int, int] = {}
+        for rated in rounds:
+            for key in rated.winners:
+                played[key] = played.get(key, 0) + 1
+                won[key] = won.get(key, 0) + 1
+            for key in rated.losers:
+                played[key] = played.get(key, 0) + 1
+        before = {key: ratings.get(key, fresh) for key in played}
+        after = replay(rounds, before)
+        for key, count in played.items():
+            new = after[key]
+            ratings[key] = new
+            rounds_so_far[key] = rounds_so_far.get(key, 0) + count
+            change = new.ordinal - before[key].ordinal
+            month = date.year * 12 + date.month - 1
+            row = (key, evening_id, date, month, False, new.mu, new.sigma, new.ordinal, change)
+            result.append((*row, rounds_so_far[key], count, won.get(key, 0)))
+    return _mark_month_ends(result)
+
+
+def _mark_month_ends(rows: list[RatingRow]) -> list[RatingRow]:
+    """Flag each player's last row of every month (the rows run in date order)."""
+    seen: set[tuple[int, int]] = set()
+    for index in range(len(rows) - 1, -1, -1):
+        row = rows[index]
+        if (row[0], row[3]) not in seen:
+            seen.add((row[0], row[3]))
+            rows[index] = (*row[:4], True, *row[5:])
+    return rows
+
+
+def _insert(rows: list[RatingRow]) -> None:
+    """Write the rows with plain executemany: a full replay writes one row per player and
+    evening, and the ORM's bulk_create spends most of its time building model instances."""
+    quote = connection.ops.quote_name
+    table = quote(StoredRating._meta.db_table)
+    columns = ", ".join(quote(name) for name in _COLUMNS)
+    sql = f"INSERT INTO {table} ({columns}) VALUES ({', '.join(['%s'] * len(_COLUMNS))})"
+    adapt = connection.ops.adapt_datefield_value
+    with connection.cursor() as cursor:
+        for batch in batched(rows, BATCH_SIZE):
+            cursor.executemany(sql, [(*row[:2], adapt(row[2]), *row[3:]) for row in batch])

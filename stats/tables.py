@@ -1,0 +1,158 @@
+"""The league tables (Wertungen) as django-tables2 tables over the ranked standings.
+
+Rows are plain dicts made from `stats.selectors` standings, so sorting by a column only
+reorders the rows: the rank column keeps its meaning, the table rank of RULES.md "Tables".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import django_tables2 as tables
+from django.urls import NoReverseMatch, reverse
+from django.utils.formats import number_format
+from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
+
+from scoring.standings import Standing
+from stats.templatetags.league_format import signed_number
+
+# The shared table template: scroll wrapper, sort links with aria-sort, short headers.
+TABLE_TEMPLATE = "stats/tables2.html"
+
+
+def standing_rows(standings: Iterable[Standing]) -> list[dict[str, Any]]:
+    """One plain dict per ranked player or team, with the derived extras of the tables."""
+    rows = []
+    for standing in standings:
+        t = standing.totals
+        rows.append(
+            {
+                "rank": standing.rank,
+                "key": t.key,
+                "name": t.name,
+                "players": t.players,
+                "evenings": t.evenings,
+                "games": t.games,
+                "games_won": t.games_won,
+                "rounds_won": t.rounds_won,
+                "rounds_lost": t.rounds_lost,
+                "large_points": t.large_points,
+                "kalte": t.kalte,
+                "laube": t.laube,
+                "small_points": t.small_points,
+                "small_points_against": t.small_points_against,
+                "difference": t.small_point_difference,
+                "round_share": t.round_share,
+                "large_per_evening": t.large_points_per_evening,
+            }
+        )
+    return rows
+
+
+class NumberColumn(tables.Column):
+    """A right-aligned figure, sorted high to low on the first click.
+
+    The sort is stable over rows in table order, so equal figures keep their table ranks' order.
+    """
+
+    def __init__(self, *args: Any, short: str = "", **kwargs: Any) -> None:
+        self.short = short
+        attrs = {"th": {"class": "num"}, "td": {"class": "num"}}
+        kwargs.setdefault("attrs", attrs)
+        kwargs.setdefault("initial_sort_descending", True)
+        super().__init__(*args, **kwargs)
+
+
+class NameColumn(tables.Column):
+    """The name of a row: rendered as the row's header cell."""
+
+    row_header = True
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("attrs", {"th": {"class": "name"}, "td": {"class": "name"}})
+        super().__init__(*args, **kwargs)
+
+
+class StandingsTable(tables.Table):
+    rank = NumberColumn(verbose_name=_("Platz"), short="#", initial_sort_descending=False)
+    name = NameColumn(verbose_name=_("Name"))
+    large_points = NumberColumn(verbose_name=_("Große Punkte"), short=_("GP"))
+    difference = NumberColumn(verbose_name=_("Differenz kleine Punkte"), short="±")
+    evenings = NumberColumn(verbose_name=_("Abende"))
+    games = NumberColumn(verbose_name=_("Spiele"))
+    rounds_won = NumberColumn(verbose_name=_("Runden gewonnen"), short=_("R+"))
+    rounds_lost = NumberColumn(verbose_name=_("Runden verloren"), short=_("R−"))
+    round_share = NumberColumn(
+        verbose_name=_("Anteil gewonnener Runden in Prozent"), short=_("Quote")
+    )
+    kalte = NumberColumn(verbose_name=_("Kalte"))
+    laube = NumberColumn(verbose_name=_("Laube"))
+    small_points = NumberColumn(verbose_name=_("Kleine Punkte"), short=_("KP"))
+    small_points_against = NumberColumn(verbose_name=_("Kleine Punkte gegen"), short=_("KP−"))
+    large_per_evening = NumberColumn(verbose_name=_("Große Punkte je Abend"), short=_("GP/Abend"))
+
+    class Meta:
+        template_name = TABLE_TEMPLATE
+        orderable = True
+        attrs = {"class": "table standings"}
+        row_attrs = {"class": lambda record: "leader" if record["rank"] == 1 else ""}
+        empty_text = _("Noch keine Spiele.")
+
+    def render_difference(self, value: int) -> str:
+        # A real minus sign and an explicit plus read well in a column of figures.
+        return signed_number(value)
+
+    def value_difference(self, value: int) -> int:
+        return value
+
+    def render_round_share(self, value: float | None) -> str:
+        return "–" if value is None else number_format(round(value * 100), 0)
+
+    def value_round_share(self, value: float | None) -> str:
+        return "" if value is None else f"{value * 100:.1f}"
+
+    def render_large_per_evening(self, value: float | None) -> str:
+        return "–" if value is None else number_format(value, 2)
+
+    def value_large_per_evening(self, value: float | None) -> str:
+        return "" if value is None else f"{value:.2f}"
+
+    def render_large_points(self, value: int) -> str:
+        return format_html("<strong>{}</strong>", value)
+
+    def value_large_points(self, value: int) -> int:
+        return value
+
+    def render_kalte(self, value: int) -> str:
+        return format_html('<span class="badge badge-kalte">{}</span>', value) if value else "0"
+
+    def value_kalte(self, value: int) -> int:
+        return value
+
+    def render_laube(self, value: int) -> str:
+        return format_html('<span class="badge badge-laube">{}</span>', value) if value else "0"
+
+    def value_laube(self, value: int) -> int:
+        return value
+
+
+class PlayerStandingsTable(StandingsTable):
+    class Meta(StandingsTable.Meta):
+        pass
+
+    def render_name(self, value: str, record: dict[str, Any]) -> str:
+        try:
+            url = reverse("stats:player", args=[record["key"]])
+        except NoReverseMatch:  # the player pages are not part of this build
+            return value
+        return format_html('<a href="{}">{}</a>', url, value)
+
+    def value_name(self, value: str) -> str:
+        return value
+
+
+class TeamStandingsTable(StandingsTable):
+    class Meta(StandingsTable.Meta):
+        pass

@@ -1,0 +1,41 @@
+"""The KlammernBoss page: the rating ranking, its history as a chart, and a prediction."""
+
+from __future__ import annotations
+
+from django.views.generic import TemplateView
+
+from stats.ratings.chart import rating_chart
+from stats.ratings.forms import PredictionForm
+from stats.ratings.selectors import (
+    history_period,
+    players_to_pick,
+    predict,
+    ranking,
+    rating_history,
+    rating_span,
+)
+
+
+class BossView(TemplateView):
+    template_name = "stats/boss.html"
+
+    def get_context_data(self, **kwargs: object) -> dict[str, object]:
+        context = super().get_context_data(**kwargs)
+        ranks = ranking()
+        query = self.request.GET
+        form = PredictionForm(
+            query if PredictionForm.is_submitted(query) else None, players=players_to_pick()
+        )
+        prediction = predict(*form.teams()) if form.is_bound and form.is_valid() else None
+        # A long history is drawn from month (or year) ends: the chart has no room for more.
+        span = rating_span()
+        period = history_period(*span) if span else "evening"
+        context.update(
+            ranking=ranks,
+            boss=ranks[0] if ranks else None,
+            chart=rating_chart(rating_history(period=period)),
+            period=period,
+            form=form,
+            prediction=prediction,
+        )
+        return context

@@ -1,0 +1,87 @@
+"""The year tables and the ewige Tabelle, for players and for teams, with a CSV export."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.utils.translation import gettext as _
+from django.views.generic import TemplateView
+from django_tables2 import SingleTableMixin
+from django_tables2.export import ExportMixin, TableExport
+
+from klammernliga.context_processors import league_years_for
+from scoring.domain import LAUBE_SCORE, ROUND_TARGET
+from scoring.rounds import large_points_for
+from stats.selectors import player_standings, team_standings
+from stats.tables import PlayerStandingsTable, TeamStandingsTable, standing_rows
+
+
+class CsvExport(TableExport):
+    @classmethod
+    def is_valid_format(cls, export_format: str | None) -> bool:
+        # Only CSV is offered; any other `_export` value just shows the page.
+        return export_format == cls.CSV
+
+
+class StandingsView(ExportMixin, SingleTableMixin, TemplateView):  # type: ignore[misc]
+    """`/tabelle/ewig/`, `/tabelle/<year>/` and their `teams/` pages; `?_export=csv`."""
+
+    template_name = "stats/table.html"
+    export_class = CsvExport
+    table_pagination = False
+    teams = False
+
+    def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        self.year: int | None = kwargs.get("year")
+        # A year past 9999 is no date at all; one without games has no table.
+        if self.year is not None and not 1 <= self.year <= 9999:
+            raise Http404
+        select = team_standings if self.teams else player_standings
+        self.rows = standing_rows(select(year=self.year))
+        if self.year is not None and not self.rows:
+            raise Http404
+        export_format = request.GET.get(self.export_trigger_param)
+        if self.export_class.is_valid_format(export_format):
+            return self.create_export(export_format)  # no page context needed
+        return super().get(request, *args, **kwargs)
+
+    def get_table_class(self) -> type:
+        return TeamStandingsTable if self.teams else PlayerStandingsTable
+
+    def get_table_data(self) -> list[dict[str, Any]]:
+        return self.rows
+
+    def get_table(self, **kwargs: Any) -> Any:
+        table = super().get_table(**kwargs)
+        table.caption = self.heading()
+        return table
+
+    def heading(self) -> str:
+        if self.year is None:
+            return _("Ewige Tabelle der Teams") if self.teams else _("Ewige Tabelle der Spieler")
+        if self.teams:
+            return _("Tabelle %(year)s der Teams") % {"year": self.year}
+        return _("Tabelle %(year)s der Spieler") % {"year": self.year}
+
+    def get_export_filename(self, export_format: str) -> str:
+        period = f"tabelle-{self.year}" if self.year is not None else "ewige-tabelle"
+        return f"{period}-{'teams' if self.teams else 'spieler'}.{export_format}"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        context.update(
+            year=self.year,
+            teams=self.teams,
+            caption=self.heading(),
+            round_target=ROUND_TARGET,
+            laube_score=LAUBE_SCORE,
+            round_large=large_points_for(ROUND_TARGET, 1),
+            kalte_large=large_points_for(ROUND_TARGET, 0),
+        )
+        if self.year is not None:
+            years = league_years_for(self.request)
+            at = years.index(self.year)
+            context["newer_year"] = years[at - 1] if at > 0 else None
+            context["older_year"] = years[at + 1] if at + 1 < len(years) else None
+        return context

@@ -1,0 +1,66 @@
+import csv
+import io
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_filter_all_games_export_them_and_open_a_player_and_a_pairing(  # type: ignore[no-untyped-def]
+    page: Page, live_server, league, viewport, screenshot
+) -> None:
+    name, size = viewport
+    page.set_viewport_size(size)
+
+    # Alle Spiele, filtered by a player and a trump suit.
+    page.goto(live_server.url + "/spiele/")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Alle Spiele")
+    page.get_by_label("Spieler", exact=True).select_option(label="Clara")
+    page.get_by_label("Trumpf").select_option(label="Herz")
+    page.get_by_role("button", name="Filtern").click()
+    expect(page.get_by_role("status")).to_contain_text("6 Spiele")
+    expect(page).to_have_url(re.compile(r"spieler=clara.*trumpf=herz"))
+    rows = page.locator("table.table tbody tr")
+    expect(rows).to_have_count(6)
+    screenshot(page, f"statistik-spiele-{name}")
+
+    # The CSV holds exactly those games.
+    with page.expect_download() as download_info:
+        page.get_by_role("link", name="Als CSV herunterladen").click()
+    download = download_info.value
+    assert download.suggested_filename == "spiele.csv"
+    content = Path(download.path()).read_text(encoding="utf-8")
+    exported = list(csv.DictReader(io.StringIO(content)))
+    assert len(exported) == 6
+    assert {row["Trumpf"] for row in exported} == {"Herz"}
+    assert all("Clara" in row["Team A"] + row["Team B"] for row in exported)
+
+    # A player's page, from the list of players.
+    page.goto(live_server.url + "/spieler/")
+    page.get_by_role("link", name="Clara", exact=True).click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Clara")
+    expect(page.get_by_role("heading", name="Partner")).to_be_visible()
+    expect(page.get_by_role("img", name=re.compile("Runden mit jedem Partner"))).to_be_visible()
+    screenshot(page, f"statistik-spieler-{name}")
+
+    # A head-to-head page, from the Teambilanzen.
+    page.goto(live_server.url + "/teams/")
+    page.get_by_role("link", name="Anna & Bernd – Clara & Dieter").click()
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Anna & Bernd")
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Clara & Dieter")
+    expect(page.get_by_role("heading", name="Partien")).to_be_visible()
+    screenshot(page, f"statistik-paarung-{name}")
+
+
+def test_the_distributions_draw_their_charts(
+    page: Page, live_server, league, viewport, screenshot
+) -> None:  # type: ignore[no-untyped-def]
+    name, size = viewport
+    page.set_viewport_size(size)
+    page.goto(live_server.url + "/siege/")
+    expect(page.get_by_role("img", name=re.compile("Wie die Runden enden"))).to_be_visible()
+    expect(page.locator("#chart-rundenende rect.bar")).to_have_count(4)
+    screenshot(page, f"statistik-siege-{name}")

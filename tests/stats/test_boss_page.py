@@ -1,0 +1,139 @@
+import re
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from tests.factories import MatchFactory, TeamFactory, play_round
+
+pytestmark = pytest.mark.django_db
+
+URL = reverse("stats:boss")
+FOUR = {"a1": "emil", "a2": "frieda", "b1": "anna", "b2": "bernd"}
+
+
+def _page(client, **query) -> str:  # type: ignore[no-untyped-def]
+    response = client.get(URL, query)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def _section(html: str, heading_id: str) -> str:
+    start = html.index(f'id="{heading_id}"')
+    end = html.find("</section>", start)
+    return html[start:end]
+
+
+def test_the_page_crowns_the_boss_and_ranks_every_player(client, league) -> None:  # type: ignore[no-untyped-def]
+    html = _page(client)
+    assert "Der KlammernBoss ist <strong>Emil</strong>" in html
+    ranking = _section(html, "ranking-heading")
+    rows = re.findall(
+        r"<tr(?: class=\"is-boss\")?>\s*<td class=\"num\">(\d+)</td>\s*<th scope=\"row\">(?:<a [^>]*>)?([^<]+)",
+        ranking,
+    )
+    assert [name.strip() for _rank, name in rows] == [
+        "Emil",
+        "Frieda",
+        "Clara",
+        "Dieter",
+        "Anna",
+        "Bernd",
+    ]
+    assert [int(rank) for rank, _name in rows] == [1, 2, 3, 4, 5, 6]
+    # The crown stands beside the boss alone, and says what it means.
+    assert ranking.count('class="crown"') == 1
+    assert 'aria-label="KlammernBoss"' in ranking
+    assert "gestiegen um" in ranking and "gefallen um" in ranking
+
+
+def test_the_chart_is_an_accessible_svg_with_its_numbers_in_a_table(client, league) -> None:  # type: ignore[no-untyped-def]
+    history = _section(_page(client), "history-heading")
+    svg = re.search(r"<svg class=\"chart-svg\"[^>]*>", history)
+    assert svg and 'role="img"' in svg.group(0) and "aria-labelledby" in svg.group(0)
+    assert re.search(r"<title id=\"[^\"]+\">[^<]+</title>", history)
+    assert history.count('<polyline class="chart-line series-') == 6
+    table = history[history.index("<table") :]
+    for name in ["Emil", "Frieda", "Clara", "Dieter", "Anna", "Bernd"]:
+        assert f'<th scope="col" class="num">{name}</th>' in table
+    assert '<th scope="row">2010</th>' in table and '<th scope="row">2011</th>' in table
+
+
+def test_the_chart_numbers_stay_machine_readable_in_german(client, league) -> None:  # type: ignore[no-untyped-def]
+    html = client.get(URL, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    points = re.findall(r'points="([^"]+)"', html)
+    assert points and all(re.fullmatch(r"[-\d.]+,[-\d.]+( [-\d.]+,[-\d.]+)*", p) for p in points)
+    assert "Wertung am Jahresende" in html
+
+
+def test_an_empty_league_says_there_is_no_rating_yet(client) -> None:  # type: ignore[no-untyped-def]
+    html = _page(client)
+    assert "Noch keine beendete Runde" in html
+    assert "Der KlammernBoss ist" not in html
+    assert "Noch keine Daten für dieses Diagramm." in html
+
+
+def test_a_prediction_shows_each_teams_chance_in_percent(client, league) -> None:  # type: ignore[no-untyped-def]
+    html = _page(client, **FOUR)
+    match = re.search(
+        r"<strong>Emil &amp; Frieda</strong> gewinnt eine Runde mit (\d+) % Wahrscheinlichkeit,\s*<strong>Anna &amp; Bernd</strong> mit (\d+) %",
+        html,
+    )
+    assert match
+    first, second = int(match.group(1)), int(match.group(2))
+    assert first + second == 100 and first > 50
+    # The choices stay selected.
+    assert '<option value="emil" selected>' in html
+
+
+def test_the_form_without_a_query_shows_no_errors_and_no_prediction(client, league) -> None:  # type: ignore[no-untyped-def]
+    html = _page(client)
+    assert 'class="errorlist"' not in html
+    assert "gewinnt eine Runde mit" not in html
+    assert html.count("<select") == 4
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ({**FOUR, "b2": "emil"}, "Emil ist schon gewählt: es spielen vier verschiedene Spieler."),
+        ({**FOUR, "a2": "niemand"}, "Diesen Spieler gibt es nicht."),
+        ({"a1": "emil"}, "Bitte einen Spieler wählen."),
+        ({**FOUR, "b1": ""}, "Bitte einen Spieler wählen."),
+        ({**FOUR, "a1": "x" * 5000}, "Diesen Spieler gibt es nicht."),
+        ({**FOUR, "b1": "' OR 1=1 --"}, "Diesen Spieler gibt es nicht."),
+        ({**FOUR, "b1": "\u00e4\u0000"}, "Diesen Spieler gibt es nicht."),
+    ],
+)
+def test_bad_prediction_parameters_explain_themselves_instead_of_failing(
+    client, league, query, message
+) -> None:  # type: ignore[no-untyped-def]
+    html = _page(client, **query)
+    assert message in html
+    assert "gewinnt eine Runde mit" not in html
+
+
+def test_a_repeated_parameter_does_not_fail(client, league) -> None:  # type: ignore[no-untyped-def]
+    response = client.get(f"{URL}?a1=emil&a1=anna&a2=frieda&b1=clara&b2=dieter")
+    assert response.status_code == 200
+
+
+def _queries(client, query: dict[str, str]) -> int:  # type: ignore[no-untyped-def]
+    with CaptureQueriesContext(connection) as context:
+        assert client.get(URL, query).status_code == 200
+    return len(context)
+
+
+def test_the_query_count_is_pinned_and_does_not_grow_with_the_games(client) -> None:  # type: ignore[no-untyped-def]
+    teams = [TeamFactory() for _ in range(2)]
+    play_round(MatchFactory(team_a=teams[0], team_b=teams[1]))
+    players = [p.slug for team in teams for p in team.players]
+    prediction = dict(zip(("a1", "a2", "b1", "b2"), players, strict=True))
+    small = (_queries(client, {}), _queries(client, prediction))
+    for i in range(10):
+        play_round(MatchFactory(), winner="ab"[i % 2])
+        play_round(MatchFactory(team_a=teams[1], team_b=teams[0]))
+    large = (_queries(client, {}), _queries(client, prediction))
+    # ranking, rating history, the players to pick; with a prediction: the four ratings.
+    assert small == large == (5, 6)

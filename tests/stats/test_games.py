@@ -1,0 +1,203 @@
+import csv
+import io
+
+import pytest
+from django.urls import reverse
+
+from klammernliga.models import Game, Team
+from tests.stats.helpers import grow_league, queries_of, raw_games, side_of
+
+pytestmark = pytest.mark.django_db
+
+URL = "/spiele/"
+
+
+def shown(response) -> list[Game]:  # type: ignore[no-untyped-def]
+    return [row.record for row in response.context["table"].paginated_rows]
+
+
+def exported(response) -> list[dict[str, str]]:  # type: ignore[no-untyped-def]
+    assert response["Content-Type"].startswith("text/csv")
+    return list(csv.DictReader(io.StringIO(response.content.decode("utf-8"))))
+
+
+def test_all_games_are_listed_newest_first(client, league) -> None:  # type: ignore[no-untyped-def]
+    response = client.get(URL)
+    assert response.status_code == 200
+    games = shown(response)
+    assert len(games) == Game.objects.count() == 22
+    first = games[0]
+    assert (first.match.evening.date.isoformat(), first.position) == ("2011-01-10", 6)
+    assert "22 Spiele" in response.content.decode()
+
+
+def test_filtering_by_a_player_and_a_trump_shows_only_his_games_in_that_suit(
+    client, league
+) -> None:  # type: ignore[no-untyped-def]
+    expected = {g.pk for g in raw_games() if side_of(g, "Clara") and g.trump == "herz"}
+    response = client.get(URL, {"spieler": "clara", "trumpf": "herz"})
+    assert {g.pk for g in shown(response)} == expected
+    assert len(expected) == 6
+
+
+def test_filtering_by_a_team_finds_its_games_on_either_side(client, league) -> None:  # type: ignore[no-untyped-def]
+    team = Game.objects.get(match__position=2, position=1).match.team_a  # Emil & Frieda
+    other = Game.objects.get(match__position=2, position=1).match.team_b  # Anna & Bernd
+    assert {g.pk for g in shown(client.get(URL, {"team": team.pk}))} == {
+        g.pk for g in raw_games() if team.pk in (g.match.team_a_id, g.match.team_b_id)
+    }
+    # Anna & Bernd sat on side A in two matches and on side B in one.
+    assert len(shown(client.get(URL, {"team": other.pk}))) == 22
+
+
+@pytest.mark.parametrize(
+    ("params", "keep"),
+    [
+        ({"jahr": "2011"}, lambda g: g.match.evening.date.year == 2011),
+        ({"abend": "2010-03-05"}, lambda g: g.match.evening.date.isoformat() == "2010-03-05"),
+        ({"spiel": "besser"}, lambda g: g.bid == "besser"),
+        ({"kontra": "ohne"}, lambda g: not g.kontra),
+        ({"kontra": "kontra"}, lambda g: g.kontra),
+        ({"kontra": "nur-kontra"}, lambda g: g.kontra and not g.re),
+        ({"kontra": "re"}, lambda g: g.re),
+        ({"ausgang": "gewonnen"}, lambda g: g.winner_side == g.playing_side),
+        ({"ausgang": "verloren"}, lambda g: g.winner_side != g.playing_side),
+    ],
+)
+def test_each_filter_keeps_exactly_the_matching_games(client, league, params, keep) -> None:  # type: ignore[no-untyped-def]
+    expected = {g.pk for g in raw_games() if keep(g)}
+    assert expected, "the league has games of every kind"
+    assert {g.pk for g in shown(client.get(URL, params))} == expected
+
+
+def test_the_csv_export_holds_exactly_the_filtered_games_as_plain_values(client, league) -> None:  # type: ignore[no-untyped-def]
+    expected = [g for g in reversed(raw_games()) if side_of(g, "Clara") and g.trump == "herz"]
+    response = client.get(URL, {"spieler": "clara", "trumpf": "herz", "_export": "csv"})
+    assert 'filename="spiele.csv"' in response["Content-Disposition"]
+    rows = exported(response)
+    assert [(r["Datum"], r["Nr."]) for r in rows] == [
+        (g.match.evening.date.isoformat(), str(g.position)) for g in expected
+    ]
+    assert {r["Trumpf"] for r in rows} == {"Herz"}
+    first = rows[0]
+    game = expected[0]
+    assert first["Team A"] == game.match.team_a.name
+    assert first["Punkte A"] == str(game.points_a)
+    assert first["Punkte B"] == str(game.points_b)
+    assert "<" not in response.content.decode()
+
+
+def test_the_csv_export_is_not_cut_to_one_page(client, db) -> None:  # type: ignore[no-untyped-def]
+    grow_league(3)  # 72 games
+    page = client.get(URL)
+    assert len(shown(page)) == 50
+    assert len(exported(client.get(URL, {"_export": "csv"}))) == 72
+
+
+def test_the_export_link_carries_the_current_filter(client, league) -> None:  # type: ignore[no-untyped-def]
+    html = client.get(URL, {"spieler": "clara", "trumpf": "herz"}).content.decode()
+    assert "?spieler=clara&amp;trumpf=herz&amp;_export=csv" in html
+
+
+def test_melds_kontra_and_re_are_shown_and_exported(client, league) -> None:  # type: ignore[no-untyped-def]
+    html = client.get(URL, {"abend": "2010-03-05", "kontra": "re"}).content.decode()
+    assert "Kontra, Re" in html
+    assert "– : Terz (König)" in html
+    rows = exported(client.get(URL, {"abend": "2010-03-05", "_export": "csv"}))
+    assert {r["Meldungen A"] for r in rows} == {"", "Fünfzig (Ass)", "Belle"}
+    assert {r["Meldungen B"] for r in rows} == {"", "Terz (König)"}
+    assert {r["Kontra"] for r in rows} == {"ja", "nein"}
+
+
+def test_round_ends_kalte_and_laube_are_marked(client, league) -> None:  # type: ignore[no-untyped-def]
+    html = client.get(URL, {"abend": "2010-03-05"}).content.decode()
+    # Emil & Frieda win their round 5:0 against Anna & Bernd: a Kalte.
+    assert '<span class="badge badge-round">Runde 5:0</span>' in html
+    assert 'class="badge badge-kalte"' in html
+    assert 'class="badge badge-laube"' in html
+    assert html.count('<tr class="round-end') == sum(
+        1 for g in raw_games() if g.ends_round and g.match.evening.date.year == 2010
+    )
+
+
+def test_the_date_opens_the_whole_evening(client, league) -> None:  # type: ignore[no-untyped-def]
+    html = client.get(URL).content.decode()
+    assert reverse("stats:evening", args=["2010-03-05"]) in html
+
+
+def test_games_can_be_sorted_by_declarer(client, league) -> None:  # type: ignore[no-untyped-def]
+    names = [g.declarer.name for g in shown(client.get(URL, {"sort": "declarer"}))]
+    assert names == sorted(names)
+
+
+@pytest.mark.parametrize(
+    "params",
+    [
+        {"spieler": "niemand"},
+        {"abend": "gestern"},
+        {"jahr": "1800"},
+        {"team": "x"},
+        {"trumpf": "schellen"},
+    ],
+)
+def test_bad_filter_values_explain_themselves_instead_of_failing(client, league, params) -> None:  # type: ignore[no-untyped-def]
+    response = client.get(URL, params)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert 'class="field-error"' in html
+    assert shown(response) == []
+    assert "Keine Spiele gefunden." in html
+
+
+@pytest.mark.parametrize(
+    "params", [{"page": "abc"}, {"page": "999"}, {"sort": "nonsense"}, {"_export": "xls"}]
+)
+def test_odd_page_sort_or_export_parameters_still_show_the_list(client, league, params) -> None:  # type: ignore[no-untyped-def]
+    response = client.get(URL, params)
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/html")
+
+
+def test_the_list_takes_the_same_queries_however_many_games(client, league) -> None:  # type: ignore[no-untyped-def]
+    team = Team.objects.get(player_1__name="Anna", player_2__name="Bernd")
+    filtered = URL + f"?spieler=anna&trumpf=herz&jahr=2010&team={team.pk}"
+    few = (
+        queries_of(client, URL),
+        queries_of(client, filtered),
+        queries_of(client, URL + "?_export=csv"),
+    )
+    grow_league(4)
+    many = (
+        queries_of(client, URL),
+        queries_of(client, filtered),
+        queries_of(client, URL + "?_export=csv"),
+    )
+    assert few == many == (7, 10, 4)
+
+
+# --- the evening page -------------------------------------------------------------------------
+
+
+def test_an_evening_shows_each_match_with_all_its_games_in_order(client, league) -> None:  # type: ignore[no-untyped-def]
+    response = client.get(reverse("stats:evening", args=["2010-03-05"]))
+    assert response.status_code == 200
+    tables = response.context["tables"]
+    assert [len(table.rows) for _match, table in tables] == [11, 5]
+    positions = [row.record.position for row in tables[0][1].rows]
+    assert positions == list(range(1, 12))
+    html = response.content.decode()
+    assert "Anna &amp; Bernd – Clara &amp; Dieter" in html
+    assert "16 Spiele" in html
+    assert reverse("stats:evening", args=["2011-01-10"]) in html  # the next evening
+
+
+@pytest.mark.parametrize("date", ["2010-03-06", "2010-13-01", "gestern"])
+def test_an_unknown_or_malformed_evening_is_not_found(client, league, date) -> None:  # type: ignore[no-untyped-def]
+    assert client.get(f"/spiele/abend/{date}/").status_code == 404
+
+
+def test_the_evening_page_takes_the_same_queries_however_many_games(client, league) -> None:  # type: ignore[no-untyped-def]
+    grow_league(1)  # 2015-01-09: 24 games, against 16 on 2010-03-05
+    few = queries_of(client, reverse("stats:evening", args=["2010-03-05"]))
+    many = queries_of(client, reverse("stats:evening", args=["2015-01-09"]))
+    assert few == many == 7

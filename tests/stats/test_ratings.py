@@ -1,0 +1,282 @@
+import datetime
+import io
+
+import pytest
+from django.core.management import call_command
+
+from klammernliga import services
+from klammernliga.models import Game
+from klammernliga.signals import league_changed
+from scoring.rating import RatedRound, initial_rating, rate_round, replay
+from stats.models import Rating
+from stats.ratings.selectors import (
+    current_boss,
+    current_ratings,
+    history_period,
+    predict,
+    ranking,
+    rating_history,
+)
+from stats.ratings.updates import update_ratings
+from tests.factories import EveningFactory, GameFactory, MatchFactory, TeamFactory, play_round
+
+pytestmark = pytest.mark.django_db
+
+
+def _stored() -> list[tuple]:
+    return list(
+        Rating.objects.order_by("date", "player_id").values_list(
+            "player_id",
+            "date",
+            "mu",
+            "sigma",
+            "ordinal",
+            "change",
+            "rounds",
+            "rounds_evening",
+            "rounds_won_evening",
+        )
+    )
+
+
+def _two_evenings():  # type: ignore[no-untyped-def]
+    """Anna & Bernd against Clara & Dieter on two evenings, one round each, both won by A."""
+    team_a, team_b = TeamFactory(), TeamFactory()
+    first = MatchFactory(
+        evening=EveningFactory(date=datetime.date(2012, 1, 6)), team_a=team_a, team_b=team_b
+    )
+    second = MatchFactory(
+        evening=EveningFactory(date=datetime.date(2012, 2, 3)), team_a=team_a, team_b=team_b
+    )
+    return first, second, play_round(first), play_round(second)
+
+
+# --- updates -----------------------------------------------------------------------------------
+
+
+def test_a_game_that_ends_a_round_rates_its_four_players() -> None:
+    match = MatchFactory()
+    GameFactory(match=match)  # 1:0, the round goes on
+    assert not Rating.objects.exists()
+    play_round(match)
+    rows = {r.player_id: r for r in Rating.objects.all()}
+    winners = (match.team_a.player_1_id, match.team_a.player_2_id)
+    losers = (match.team_b.player_1_id, match.team_b.player_2_id)
+    assert set(rows) == {*winners, *losers}
+    assert all(rows[p].ordinal > 0 > rows[q].mu - 25 for p in winners for q in losers)
+    assert all(rows[p].rounds == rows[p].rounds_evening == 1 for p in rows)
+    assert [rows[p].rounds_won_evening for p in (*winners, *losers)] == [1, 1, 0, 0]
+
+
+def test_ratings_are_stored_after_each_evening_and_continue_from_the_last() -> None:
+    first, second, *_ = _two_evenings()
+    anna = first.team_a.player_1_id
+    after_first = Rating.objects.get(player_id=anna, date=first.evening.date)
+    after_second = Rating.objects.get(player_id=anna, date=second.evening.date)
+    expected = replay([RatedRound((1, 2), (3, 4))] * 2)[1]
+    assert (after_second.mu, after_second.sigma) == (expected.mu, expected.sigma)
+    assert after_second.rounds == 2 and after_second.rounds_evening == 1
+    assert after_second.change == pytest.approx(after_second.ordinal - after_first.ordinal)
+
+
+def test_changing_an_earlier_game_changes_the_ratings_after_it() -> None:
+    first, second, first_round, _ = _two_evenings()
+    anna = first.team_a.player_1_id
+    before = Rating.objects.get(player_id=anna, date=second.evening.date).ordinal
+    # The first evening's round now goes to team B.
+    services.update_game(
+        game=first_round,
+        version=first_round.version,
+        declarer=first.team_a.player_1,
+        trump="herz",
+        bid="rein",
+        points_a=64,
+        points_b=100,
+        kontra=True,
+        re=True,
+    )
+    assert Rating.objects.get(player_id=anna, date=first.evening.date).ordinal < 0
+    assert Rating.objects.get(player_id=anna, date=second.evening.date).ordinal < before
+
+
+def test_deleting_a_round_removes_its_ratings_and_later_ones_follow() -> None:
+    first, second, first_round, _ = _two_evenings()
+    anna = first.team_a.player_1_id
+    services.delete_game(game=first_round)
+    assert not Rating.objects.filter(date=first.evening.date).exists()
+    later = Rating.objects.get(player_id=anna, date=second.evening.date)
+    assert later.rounds == 1
+    assert later.ordinal == pytest.approx(
+        rate_round((initial_rating(),) * 2, (initial_rating(),) * 2)[0][0].ordinal
+    )
+
+
+def test_updating_from_a_date_gives_what_replaying_everything_gives() -> None:
+    first, second, first_round, _ = _two_evenings()
+    third = MatchFactory(evening=first.evening)  # two new teams, later that evening
+    play_round(third, winner="b")
+    play_round(second, winner="b")
+    services.update_game(
+        game=first_round,
+        version=first_round.version,
+        declarer=first.team_a.player_1,
+        trump="herz",
+        bid="rein",
+        points_a=64,
+        points_b=100,
+        kontra=True,
+        re=True,
+    )
+    incremental = _stored()
+    update_ratings(since=None)
+    assert _stored() == incremental
+    assert len(incremental) == 4 + 4 + 4
+
+
+def test_an_emptied_league_has_no_ratings() -> None:
+    match = MatchFactory()
+    game = play_round(match)
+    services.delete_game(game=game)
+    assert not Rating.objects.exists()
+    play_round(MatchFactory())
+    Game.objects.all().delete()
+    league_changed.send(sender=Game, since=None)
+    assert not Rating.objects.exists()
+    assert current_boss() is None
+
+
+def test_the_import_rates_the_hand_checked_league(league) -> None:  # type: ignore[no-untyped-def]
+    names = [(r.rank, r.player.name, r.rounds) for r in ranking()]
+    # Emil & Frieda won their only round; Clara & Dieter won 2 of 4, Anna & Bernd 2 of 5.
+    assert names == [
+        (1, "Emil", 1),
+        (2, "Frieda", 1),
+        (3, "Clara", 4),
+        (4, "Dieter", 4),
+        (5, "Anna", 5),
+        (6, "Bernd", 5),
+    ]
+
+
+def test_recompute_leaves_the_ratings_as_they_were(league) -> None:  # type: ignore[no-untyped-def]
+    before = _stored()
+    Rating.objects.all().delete()
+    call_command("recompute", stdout=io.StringIO())
+    assert _stored() == before
+
+
+def test_an_import_replacing_an_evening_rerates_from_it(league, league_file, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    lines = league_file.read_text().splitlines()
+    # Keep only the 2011 evening and let its one round go the other way round.
+    header, rows = lines[0], [line for line in lines[1:] if line.startswith("2011")]
+    swapped = [",".join(r.split(",")[:13] + r.split(",")[13:][::-1]) for r in rows]
+    path = tmp_path / "2011.csv"
+    path.write_text("\n".join([header, *swapped]) + "\n")
+    before = {r.player.name: r for r in ranking()}
+    call_command("import_games", str(path), "--replace", stdout=io.StringIO())
+    after = {r.player.name: r for r in ranking()}
+    assert after["Emil"].ordinal == before["Emil"].ordinal
+    assert after["Clara"].ordinal != before["Clara"].ordinal
+
+
+# --- selectors ---------------------------------------------------------------------------------
+
+
+def test_the_ranking_lists_players_by_rating_with_their_trend(league) -> None:  # type: ignore[no-untyped-def]
+    rows = ranking()
+    assert [r.ordinal for r in rows] == sorted((r.ordinal for r in rows), reverse=True)
+    assert rows[0].is_boss and not rows[1].is_boss
+    by_name = {r.player.name: r for r in rows}
+    # Anna lost the 2010 evening and won the one 2011 round: up; Clara lost it: down.
+    assert by_name["Anna"].trend == "up" and by_name["Anna"].last_date == datetime.date(2011, 1, 10)
+    assert by_name["Clara"].trend == "down"
+    assert by_name["Anna"].ordinal == pytest.approx(by_name["Anna"].mu - 3 * by_name["Anna"].sigma)
+
+
+def test_the_boss_is_the_player_on_top(league) -> None:  # type: ignore[no-untyped-def]
+    boss = current_boss()
+    assert boss is not None
+    assert boss.player.name == "Emil"
+    assert boss.ordinal == ranking()[0].ordinal
+
+
+def test_the_history_has_a_point_per_evening_played(league) -> None:  # type: ignore[no-untyped-def]
+    histories = {h.player.name: h for h in rating_history()}
+    assert [p.date.year for p in histories["Anna"].points] == [2010, 2011]
+    assert [p.date.year for p in histories["Emil"].points] == [2010]
+    assert histories["Anna"].current == histories["Anna"].points[-1].ordinal
+    anna = histories["Anna"].player.pk
+    assert [h.player.name for h in rating_history([anna])] == ["Anna"]
+
+
+def test_a_prediction_favours_the_stronger_team_and_sums_to_one(league) -> None:  # type: ignore[no-untyped-def]
+    players = {r.player.name: r.player for r in ranking()}
+    chance = predict((players["Emil"], players["Frieda"]), (players["Anna"], players["Bernd"]))
+    assert chance.chance_a > 0.5 > chance.chance_b
+    assert chance.chance_a + chance.chance_b == pytest.approx(1.0)
+    assert chance.percent_a + chance.percent_b == 100
+    assert chance.name_a == "Emil & Frieda"
+
+
+def test_players_without_a_round_are_predicted_as_new_players() -> None:
+    teams = TeamFactory(), TeamFactory()
+    chance = predict(teams[0].players, teams[1].players)
+    assert chance.chance_a == pytest.approx(0.5)
+    assert current_ratings([teams[0].player_1_id]) == {teams[0].player_1_id: initial_rating()}
+
+
+def test_each_selector_takes_one_query_however_many_rounds(django_assert_num_queries) -> None:  # type: ignore[no-untyped-def]
+    def run() -> None:
+        players = ranking()
+        current_boss()
+        rating_history()
+        predict([p.player for p in players[:2]], [p.player for p in players[2:4]])
+
+    match = MatchFactory()
+    play_round(match)
+    with django_assert_num_queries(4):
+        run()
+    for _ in range(8):
+        play_round(MatchFactory(), winner="b")
+    with django_assert_num_queries(4):
+        run()
+
+
+def test_each_players_last_rating_of_a_month_is_marked_and_kept_right_by_updates() -> None:
+    team_a, team_b = TeamFactory(), TeamFactory()
+    dates = [datetime.date(2013, 3, 1), datetime.date(2013, 3, 15), datetime.date(2013, 4, 5)]
+    matches = [
+        MatchFactory(evening=EveningFactory(date=d), team_a=team_a, team_b=team_b)
+        for d in dates[::2]
+    ]
+    for match in matches:
+        play_round(match)
+    anna = team_a.player_1_id
+
+    def month_ends() -> list[datetime.date]:
+        return list(
+            Rating.objects.filter(player_id=anna, month_end=True)
+            .order_by("date")
+            .values_list("date", flat=True)
+        )
+
+    assert month_ends() == [dates[0], dates[2]]
+    # A later evening in March takes over the month's end from March 1st.
+    play_round(MatchFactory(evening=EveningFactory(date=dates[1]), team_a=team_a, team_b=team_b))
+    assert month_ends() == [dates[1], dates[2]]
+    histories = {h.player.pk: h for h in rating_history(period="month")}
+    assert [p.date for p in histories[anna].points] == [dates[1], dates[2]]
+    assert [p.date for p in rating_history([anna], period="year")[0].points] == [dates[2]]
+    assert len(rating_history([anna])[0].points) == 3
+    incremental = _stored()
+    update_ratings(since=None)
+    assert _stored() == incremental
+
+
+def test_a_long_history_is_read_by_month_or_year_ends() -> None:
+    day = datetime.date
+    assert history_period(day(2010, 1, 1), day(2011, 6, 1)) == "evening"
+    assert history_period(day(2010, 1, 1), day(2024, 6, 1)) == "month"
+    assert history_period(day(1960, 1, 1), day(2024, 6, 1)) == "year"
+    with pytest.raises(ValueError, match="period"):
+        rating_history(period="week")

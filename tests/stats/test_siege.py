@@ -1,0 +1,134 @@
+from collections import Counter
+
+import pytest
+
+from klammernliga.models import Player, Team
+from tests.stats.helpers import grow_league, queries_of, raw_games, side_of
+
+pytestmark = pytest.mark.django_db
+
+URL = "/siege/"
+
+
+def dist(client, params=None):  # type: ignore[no-untyped-def]
+    response = client.get(URL, params or {})
+    assert response.status_code == 200
+    return response.context["dist"]
+
+
+def round_end(game) -> str:  # type: ignore[no-untyped-def]
+    scores = (
+        (game.score_a, game.score_b) if game.round_winner == "a" else (game.score_b, game.score_a)
+    )
+    return f"{scores[0]}:{scores[1]}"
+
+
+def test_round_ends_of_the_hand_checked_league(client, league) -> None:  # type: ignore[no-untyped-def]
+    # 2010: 5:2 and 0:5 (a Kalte) and 1:12, then Emil & Frieda 5:0; 2011: 4:5.
+    got = {r.label: r.count for r in dist(client).round_ends}
+    assert got == {"5:0": 2, "5:2": 1, "5:4": 1, "12:1": 1}
+    assert [r.label for r in dist(client).round_ends] == ["5:0", "5:2", "5:4", "12:1"]
+
+
+def test_the_round_end_distribution_counts_every_completed_round(client, league) -> None:  # type: ignore[no-untyped-def]
+    grow_league(4)
+    expected = Counter(round_end(g) for g in raw_games() if g.ends_round)
+    got = dist(client)
+    assert {r.label: r.count for r in got.round_ends} == dict(expected)
+    assert got.kalte.rounds == sum(expected.values())
+    assert got.kalte.kalte == sum(1 for g in raw_games() if g.ends_round and g.kalte)
+
+
+def test_a_player_s_rounds_are_split_into_won_and_lost(client, league) -> None:  # type: ignore[no-untyped-def]
+    grow_league(3)
+    games = [g for g in raw_games() if side_of(g, "Frieda")]
+    won = Counter(
+        round_end(g) for g in games if g.ends_round and g.round_winner == side_of(g, "Frieda")
+    )
+    lost = Counter(
+        round_end(g) for g in games if g.ends_round and g.round_winner != side_of(g, "Frieda")
+    )
+    got = dist(client, {"spieler": "frieda"})
+    assert got.perspective.name == "Frieda"
+    assert {r.label: r.won for r in got.round_ends if r.won} == dict(won)
+    assert {r.label: r.lost for r in got.round_ends if r.lost} == dict(lost)
+    assert got.games == len(games)
+    assert got.kalte.rounds_won == sum(won.values())
+
+
+def test_a_team_s_rounds_are_split_from_its_side(client, league) -> None:  # type: ignore[no-untyped-def]
+    anna, bernd = Player.objects.get(name="Anna"), Player.objects.get(name="Bernd")
+    team = Team.objects.for_players(anna, bernd)
+    got = dist(client, {"team": team.pk})
+    # Anna & Bernd won 5:2 and 5:4, lost 5:0 (twice, one to Emil & Frieda) and 12:1.
+    assert {r.label: (r.won, r.lost) for r in got.round_ends} == {
+        "5:0": (0, 2),
+        "5:2": (1, 0),
+        "5:4": (1, 0),
+        "12:1": (0, 1),
+    }
+    assert (got.kalte.kalte_won, got.kalte.kalte_lost) == (0, 2)
+
+
+def test_game_outcomes_by_margin_of_points(client, league) -> None:  # type: ignore[no-untyped-def]
+    grow_league(3)
+    games = raw_games()
+    got = dist(client)
+
+    def band(g):  # type: ignore[no-untyped-def]
+        playing, other = (
+            (g.points_a, g.points_b) if g.playing_side == "a" else (g.points_b, g.points_a)
+        )
+        distance = abs(playing - other)
+        return 0 if distance == 0 else min((distance - 1) // 10 * 10 + 1, 101)
+
+    won = Counter(band(g) for g in games if g.winner_side == g.playing_side)
+    lost = Counter(band(g) for g in games if g.winner_side != g.playing_side)
+    assert {b.low: b.won for b in got.margins if b.won} == dict(won)
+    assert {b.low: b.lost for b in got.margins if b.lost} == dict(lost)
+    assert got.playing_won == sum(won.values())
+    labels = [b.label for b in got.margins]
+    assert labels[:3] == ["0", "1–10", "11–20"] and labels[-1] == "> 100"
+
+
+def test_a_tie_is_a_lost_game_with_no_margin(client, league) -> None:  # type: ignore[no-untyped-def]
+    tie = next(b for b in dist(client).margins if b.low == 0)
+    assert (tie.won, tie.lost) == (0, 1)  # Clara's 82:82 in 2010
+
+
+def test_the_year_filter_keeps_that_year_s_rounds(client, league) -> None:  # type: ignore[no-untyped-def]
+    got = dist(client, {"jahr": "2011"})
+    assert {r.label: r.count for r in got.round_ends} == {"5:4": 1}
+    assert [(y.year, y.rounds, y.kalte) for y in got.kalte_years] == [(2011, 1, 0)]
+    assert [(y.year, y.rounds, y.kalte) for y in dist(client).kalte_years] == [
+        (2010, 4, 2),
+        (2011, 1, 0),
+    ]
+
+
+def test_each_distribution_is_a_chart_with_its_numbers_beside_it(client, league) -> None:  # type: ignore[no-untyped-def]
+    html = client.get(URL).content.decode()
+    for key in ("rundenende", "abstand-gewonnen", "abstand-verloren", "kalte-jahre"):
+        assert f'id="chart-{key}"' in html
+    assert html.count('role="img"') == 4
+    assert '<th scope="row">12:1</th>' in html
+    assert "style=" not in html
+
+
+@pytest.mark.parametrize("params", [{"jahr": "abc"}, {"spieler": "niemand"}, {"team": "0"}])
+def test_bad_filter_values_explain_themselves_instead_of_failing(client, league, params) -> None:  # type: ignore[no-untyped-def]
+    response = client.get(URL, params)
+    assert response.status_code == 200
+    assert 'class="field-error"' in response.content.decode()
+    assert response.context["dist"].games == 0
+
+
+def test_the_page_takes_the_same_queries_however_many_games(client, league) -> None:  # type: ignore[no-untyped-def]
+    team = Team.objects.for_players(
+        Player.objects.get(name="Anna"), Player.objects.get(name="Bernd")
+    )
+    urls = [URL, URL + "?spieler=anna&jahr=2010", URL + f"?team={team.pk}"]
+    few = [queries_of(client, url) for url in urls]
+    grow_league(4)
+    many = [queries_of(client, url) for url in urls]
+    assert few == many == [9, 11, 11]
