@@ -92,7 +92,10 @@ def main() -> None:
     parser.add_argument("--load-seconds", type=float, default=30)
     parser.add_argument("--no-load", action="store_true")
     parser.add_argument("--no-readme", action="store_true")
-    parser.add_argument("--no-recompute", action="store_true")
+    parser.add_argument(
+        "--no-recompute", action="append", default=[], metavar="DATASET",
+        help="skip the full recompute of this dataset (demo or big); repeatable",
+    )  # fmt: skip
     args = parser.parse_args()
     OUT.mkdir(parents=True, exist_ok=True)
     names = [args.only] if args.only else ["demo", "big"]
@@ -100,7 +103,8 @@ def main() -> None:
     builds: dict[str, Any] = {}
     for name in names:
         builds[name] = build(name, rebuild=args.rebuild)
-        results[name] = measure(name, requests=args.requests, recompute=not args.no_recompute)
+        recompute = name not in args.no_recompute
+        results[name] = measure(name, requests=args.requests, recompute=recompute)
     loads = []
     if not args.no_load:
         target = "big" if "big" in results else names[0]

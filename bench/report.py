@@ -101,7 +101,7 @@ def render(document: dict[str, Any]) -> str:
             "",
             f"Load run: gunicorn with {load['workers']} workers on 127.0.0.1 serving the "
             f"{TITLES.get(load['dataset'], load['dataset'])}, {load['clients']} client threads on "
-            f"the same machine for {load['seconds']:.0f} s over {len(load['paths'])} pages "
+            f"the same machine for {load['seconds']:.0f} s over {len(load['paths'])} page(s) "
             f"({', '.join(f'`{p}`' for p in load['paths'])}): **{load['rps']:,.1f} requests/s**, "
             f"{load['requests']:,} requests, **{load['errors']} errors**, latency median "
             f"{_ms(load['median_ms'])} ms, p95 {_ms(load['p95_ms'])} ms.",

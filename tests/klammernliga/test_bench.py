@@ -1,12 +1,15 @@
 """The benchmark harness stays honest: its generated games are valid, and its table flags misses."""
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from bench.generate import build
 from bench.report import render
 from bench.shapes import LeagueShape
 from klammernliga.models import Game, Participation
 from stats.selectors import player_standings
+from tests.factories import GameFactory, MatchFactory
 
 
 @pytest.mark.django_db
@@ -53,3 +56,18 @@ def test_the_table_says_where_a_target_was_missed_and_what_is_not_built() -> Non
     assert "| KlammernBoss | not built |" in table
     assert "save one game" in table and "**missed** (> 50)" in table
     assert "Not built yet when measured: KlammernBoss." in table
+
+
+@pytest.mark.django_db
+def test_saving_a_game_costs_the_same_queries_however_long_its_match_is() -> None:
+    # The save target (≤ 50 ms with a million games) holds only without per-game queries.
+    short, long = MatchFactory(), MatchFactory()
+    for _ in range(12):
+        GameFactory(match=long)
+    GameFactory(match=short)
+    counts = []
+    for match in (short, long):
+        with CaptureQueriesContext(connection) as queries:
+            GameFactory(match=match, lost=True)
+        counts.append(len(queries))
+    assert counts[0] == counts[1]  # 13 in the league's own code
