@@ -52,6 +52,24 @@ class Standing:
     rank: int
     totals: Totals
 
+    def figures(self) -> dict[str, object]:
+        """Rank, name and every counted figure: one table row in plain values."""
+        t = self.totals
+        return {
+            "rank": self.rank,
+            "name": t.name,
+            "evenings": t.evenings,
+            "games": t.games,
+            "games_won": t.games_won,
+            "rounds_won": t.rounds_won,
+            "rounds_lost": t.rounds_lost,
+            "large_points": t.large_points,
+            "kalte": t.kalte,
+            "laube": t.laube,
+            "small_points": t.small_points,
+            "small_points_against": t.small_points_against,
+        }
+
 
 def order_key(totals: Totals) -> tuple[int, int, str, str]:
     """Large points, then small-point difference, both descending; then name."""

@@ -29,20 +29,9 @@ def standing_rows(standings: Iterable[Standing]) -> list[dict[str, Any]]:
         t = standing.totals
         rows.append(
             {
-                "rank": standing.rank,
+                **standing.figures(),
                 "key": t.key,
-                "name": t.name,
                 "players": t.players,
-                "evenings": t.evenings,
-                "games": t.games,
-                "games_won": t.games_won,
-                "rounds_won": t.rounds_won,
-                "rounds_lost": t.rounds_lost,
-                "large_points": t.large_points,
-                "kalte": t.kalte,
-                "laube": t.laube,
-                "small_points": t.small_points,
-                "small_points_against": t.small_points_against,
                 "difference": t.small_point_difference,
                 "round_share": t.round_share,
                 "large_per_evening": t.large_points_per_evening,

@@ -15,23 +15,9 @@ COLUMNS = [
 
 
 def as_dict(standing: Standing, *, teams: bool) -> dict[str, object]:
-    t = standing.totals
-    row: dict[str, object] = {
-        "rank": standing.rank,
-        "name": t.name,
-        "evenings": t.evenings,
-        "games": t.games,
-        "games_won": t.games_won,
-        "rounds_won": t.rounds_won,
-        "rounds_lost": t.rounds_lost,
-        "large_points": t.large_points,
-        "kalte": t.kalte,
-        "laube": t.laube,
-        "small_points": t.small_points,
-        "small_points_against": t.small_points_against,
-    }
+    row = standing.figures()
     if teams:
-        row["players"] = list(t.players)
+        row["players"] = list(standing.totals.players)
     return row
 
 
