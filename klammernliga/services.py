@@ -277,22 +277,7 @@ def restore_game(history_id: int) -> Game:
     at = timezone.now()
     match = Match.objects.filter(pk=record.match_id).first() or _restore_match(record.match_id, at)
     match = Match.objects.select_related("team_a", "team_b", "evening").get(pk=match.pk)
-    melds: dict[str, list[MeldValue]] = defaultdict(list)
-    for meld in _melds_before_deletion(record):
-        melds[meld.side].append(meld_value(meld))
-    sheet = _sheet(
-        match,
-        declarer=record.declarer,
-        dealer=record.dealer,
-        trump=record.trump,
-        bid=record.bid,
-        points_a=record.points_a,
-        points_b=record.points_b,
-        melds_a=melds["a"],
-        melds_b=melds["b"],
-        kontra=record.kontra,
-        re=record.re,
-    )
+    sheet = _stored_sheet(record, match, _melds_before_deletion(record))
     outcome = result(sheet)
     position = min(record.position, match.games.count() + 1)
     later = Game.objects.filter(match=match, position__gte=position)
