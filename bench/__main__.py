@@ -117,6 +117,16 @@ def main() -> None:
             loads.append(asdict(outcome))
         else:
             log("no table or statistics page is built yet: no load run")
+    previous = OUT / "results.json"
+    if args.only and previous.exists():
+        # Keep the other dataset's figures from the last run, so the table stays complete.
+        earlier = json.loads(previous.read_text())
+        for name, result in earlier.get("results", {}).items():
+            if name not in results:
+                results[name] = result
+                builds[name] = earlier["builds"].get(name, {})
+        loads = loads or earlier.get("loads", [])
+        results = {n: results[n] for n in ("demo", "big") if n in results}
     document = {"machine": machine(), "builds": builds, "results": results, "loads": loads}
     (OUT / "results.json").write_text(json.dumps(document, indent=1))
     table = render(document)

@@ -43,7 +43,7 @@ def free_port() -> int:
 
 
 def _get(url: str) -> int:
-    with urllib.request.urlopen(url, timeout=30) as response:  # loopback only
+    with urllib.request.urlopen(url, timeout=120) as response:  # loopback only
         response.read()
         return int(response.status)
 
