@@ -105,6 +105,8 @@ def main() -> None:
         builds[name] = build(name, rebuild=args.rebuild)
         recompute = name not in args.no_recompute
         results[name] = measure(name, requests=args.requests, recompute=recompute)
+    # Kept before the load run, so a failing server cannot lose the measurements.
+    (OUT / "measured.json").write_text(json.dumps({"builds": builds, "results": results}))
     loads = []
     if not args.no_load:
         target = "big" if "big" in results else names[0]
