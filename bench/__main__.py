@@ -105,6 +105,8 @@ def main() -> None:
         builds[name] = build(name, rebuild=args.rebuild)
         recompute = name not in args.no_recompute
         results[name] = measure(name, requests=args.requests, recompute=recompute)
+    # Kept before the load run, so a failing server cannot lose the measurements.
+    (OUT / "measured.json").write_text(json.dumps({"builds": builds, "results": results}))
     loads = []
     if not args.no_load:
         target = "big" if "big" in results else names[0]
@@ -117,6 +119,16 @@ def main() -> None:
             loads.append(asdict(outcome))
         else:
             log("no table or statistics page is built yet: no load run")
+    previous = OUT / "results.json"
+    if args.only and previous.exists():
+        # Keep the other dataset's figures from the last run, so the table stays complete.
+        earlier = json.loads(previous.read_text())
+        for name, result in earlier.get("results", {}).items():
+            if name not in results:
+                results[name] = result
+                builds[name] = earlier["builds"].get(name, {})
+        loads = loads or earlier.get("loads", [])
+        results = {n: results[n] for n in ("demo", "big") if n in results}
     document = {"machine": machine(), "builds": builds, "results": results, "loads": loads}
     (OUT / "results.json").write_text(json.dumps(document, indent=1))
     table = render(document)

@@ -59,8 +59,9 @@ def render(document: dict[str, Any]) -> str:
             if not page["built"]:
                 row += [page["note"] or "not built", "", ""]
                 continue
+            few = f" ({page['note']})" if page.get("note") else ""
             row += [
-                f"{_ms(page['median_ms'])} / {_ms(page['p95_ms'])}",
+                f"{_ms(page['median_ms'])} / {_ms(page['p95_ms'])}{few}",
                 str(page["queries"]),
                 _ms(page["main_sql_ms"]),
             ]
