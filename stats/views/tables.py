@@ -38,7 +38,7 @@ class StandingsView(ExportMixin, SingleTableMixin, TemplateView):  # type: ignor
         if self.year is not None and not 1 <= self.year <= 9999:
             raise Http404
         select = team_standings if self.teams else player_standings
-        self.rows = standing_rows(select(year=self.year))
+        self.rows = standing_rows(select(year=self.year), link_players=not self.teams)
         if self.year is not None and not self.rows:
             raise Http404
         export_format = request.GET.get(self.export_trigger_param)
