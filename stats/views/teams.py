@@ -1,25 +1,349 @@
-"""Teambilanzen: every team's record, the head-to-head matrix, and one pairing's page."""
+"""Teambilanzen: every team's record (sortable, paged), the head-to-head matrix of the teams with
+most games, one chosen team against every opponent, and one pairing's page.
+
+Display values are prepared here in Python and the templates only loop over them: a league of
+hundreds of teams must still render in a few milliseconds.
+"""
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
-from django_tables2 import RequestConfig
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django import forms
+from django.core.paginator import Page, Paginator
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.formats import date_format, number_format
+from django.utils.functional import Promise
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from klammernliga.models import Team
 from stats import selectors_teams as selectors
-from stats.tables_records import TeamsTable
+from stats.display import percent_text
+from stats.selectors_teams import Cell, TeamInfo, TeamRow
+
+PER_PAGE = 50
+DEFAULT_SORT = "-large_points"
+
+
+def _signed(value: int) -> str:
+    return f"{value:+d}" if value else "0"
+
+
+def _per_evening(value: float | None) -> str:
+    return number_format(value, 2) if value is not None else "–"
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    key: str
+    label: Promise
+    value: Callable[[TeamRow], object]
+    text: Callable[[object], str] = str
+
+
+# The record table's columns; `key` is the value of ?sort= (as the earlier django-tables2 table).
+COLUMNS = (
+    Column("evenings", _("Abende"), lambda r: r.figures.evenings),
+    Column("games", _("Spiele"), lambda r: r.figures.games),
+    Column("game_share", _("Spiele gewonnen"), lambda r: r.game_share, percent_text),  # type: ignore[arg-type]
+    Column("rounds_won", _("Runden gewonnen"), lambda r: r.figures.rounds_won),
+    Column("rounds_lost", _("Runden verloren"), lambda r: r.figures.rounds_lost),
+    Column("round_share", _("Rundenquote"), lambda r: r.figures.round_share, percent_text),  # type: ignore[arg-type]
+    Column("large_points", _("Große Punkte"), lambda r: r.figures.large_points),
+    Column(
+        "per_evening",
+        _("je Abend"),
+        lambda r: r.figures.large_points_per_evening,
+        _per_evening,  # type: ignore[arg-type]
+    ),
+    Column("kalte", _("Kalte"), lambda r: r.figures.kalte),
+    Column(
+        "small_difference",
+        _("Kleine Punkte ±"),
+        lambda r: r.figures.small_point_difference,
+        _signed,  # type: ignore[arg-type]
+    ),
+)
+BY_KEY = {c.key: c for c in COLUMNS}
+
+
+def sorted_records(rows: list[TeamRow], sort: str) -> tuple[list[TeamRow], str]:
+    """The rows in the order `sort` asks for ("games", "-games", "name" …), and the order used.
+
+    An unknown order falls back to the default; rows without a value (a share of nothing) come
+    last either way, ties stay by name.
+    """
+    key = sort.removeprefix("-")
+    descending = sort.startswith("-")
+    if key == "name":
+        return (list(reversed(rows)) if descending else list(rows)), sort
+    column = BY_KEY.get(key)
+    if column is None:
+        return sorted_records(rows, DEFAULT_SORT)
+    known = [r for r in rows if column.value(r) is not None]
+    unknown = [r for r in rows if column.value(r) is None]
+    known.sort(key=column.value, reverse=descending)  # type: ignore[arg-type]
+    return known + unknown, sort
+
+
+def _query(params: QueryDict, **changes: object) -> str:
+    """The current query string with some parameters replaced (None removes one)."""
+    query = params.copy()
+    for name, value in changes.items():
+        if value is None:
+            query.pop(name, None)
+        else:
+            query[name] = str(value)
+    encoded = query.urlencode()
+    return f"?{encoded}" if encoded else "?"
+
+
+@dataclass(frozen=True, slots=True)
+class Header:
+    label: str
+    url: str
+    aria_sort: str
+    css: str
+
+
+@dataclass(frozen=True, slots=True)
+class RecordLine:
+    name: str
+    url: str
+    cells: list[str]
+
+
+def _headers(params: QueryDict, sort: str) -> list[Header]:
+    current, descending = sort.removeprefix("-"), sort.startswith("-")
+    headers = []
+    for key, label, css in [("name", gettext("Team"), "name")] + [
+        (c.key, str(c.label), "num") for c in COLUMNS
+    ]:
+        if key == current:
+            aria, next_sort = ("descending", key) if descending else ("ascending", f"-{key}")
+        else:
+            # Names A–Z first, figures highest first.
+            aria, next_sort = "", key if key == "name" else f"-{key}"
+        headers.append(Header(label, _query(params, sort=next_sort, page=None), aria, css))
+    return headers
+
+
+def _chooser_url(params: QueryDict, team: TeamInfo) -> str:
+    return _query(params, spieler=team.slugs[0], partner=team.slugs[1]) + "#gegner"
+
+
+def _record_lines(page: Page, params: QueryDict) -> list[RecordLine]:
+    return [
+        RecordLine(
+            row.team.name,
+            _chooser_url(params, row.team),
+            [c.text(c.value(row)) for c in COLUMNS],
+        )
+        for row in page.object_list
+    ]
+
+
+def _pages(page: Page, params: QueryDict) -> list[tuple[str, str, bool]]:
+    """The page links: (label, url, current); an ellipsis has no url."""
+    return [
+        (str(n), "" if n == Paginator.ELLIPSIS else _query(params, page=n), n == page.number)
+        for n in page.paginator.get_elided_page_range(page.number, on_each_side=2, on_ends=1)
+    ]
+
+
+class TeamChooser(forms.Form):
+    """Pick a team by its two players: two short lists instead of one list of every team."""
+
+    spieler = forms.ChoiceField(label=_("Spieler"))
+    partner = forms.ChoiceField(label=_("Partner"))
+
+    def __init__(self, data: QueryDict | None, teams: dict[tuple[str, str], TeamInfo]) -> None:
+        super().__init__(data)
+        self.teams = teams
+        players = sorted({(slug, name) for t in teams.values() for slug, name in _players(t)},
+                         key=lambda p: (p[1].casefold(), p[1]))  # fmt: skip
+        choices = [("", "–"), *players]
+        self.fields["spieler"].choices = choices
+        self.fields["partner"].choices = choices
+        self.team: TeamInfo | None = None
+
+    def clean(self) -> dict[str, object]:
+        data = super().clean() or {}
+        first, second = data.get("spieler"), data.get("partner")
+        if first and second:
+            team = self.teams.get(tuple(sorted((first, second))))  # type: ignore[arg-type]
+            if first == second:
+                raise forms.ValidationError(gettext("Ein Team sind zwei verschiedene Spieler."))
+            if team is None:
+                raise forms.ValidationError(
+                    gettext("Diese beiden haben noch nicht als Team gespielt.")
+                )
+            self.team = team
+        return data
+
+
+def _players(team: TeamInfo) -> list[tuple[str, str]]:
+    return list(zip(team.slugs, team.name.split(" & "), strict=True))
+
+
+@dataclass(frozen=True, slots=True)
+class MatrixCell:
+    url: str
+    title: str
+    css: str
+    rounds: str
+    large: int
+
+
+def _pairing_urls() -> Callable[[int, int], str]:
+    """The URL of a pairing's page; one reverse() for all of them (the matrix has many)."""
+    prefix = reverse("stats:pairing", args=[1, 2]).removesuffix("1/2/")
+    return lambda row, column: f"{prefix}{row}/{column}/"
+
+
+def _matrix_cells(
+    cells: list[Cell | None], url: Callable[[int, int], str]
+) -> list[MatrixCell | None]:
+    result: list[MatrixCell | None] = []
+    for cell in cells:
+        if cell is None:
+            result.append(None)
+            continue
+        f = cell.figures
+        won, lost = f.rounds_won, f.rounds_lost
+        css = "cell-plus" if won > lost else "cell-minus" if won < lost else "cell-even"
+        result.append(
+            MatrixCell(
+                url(cell.row.pk, cell.column.pk),
+                f"{cell.row.name} – {cell.column.name}",
+                css,
+                f"{won}–{lost}",
+                f.large_points,
+            )
+        )
+    return result
+
+
+@dataclass(frozen=True, slots=True)
+class OpponentLine:
+    name: str
+    url: str
+    cells: list[str]
+
+
+def _opponent_lines(cells: list[Cell]) -> list[OpponentLine]:
+    url = _pairing_urls()
+    return [
+        OpponentLine(
+            c.column.name,
+            url(c.row.pk, c.column.pk),
+            [
+                str(f.evenings),
+                str(f.matches),
+                str(f.games),
+                f"{f.rounds_won}–{f.rounds_lost}",
+                f"{f.large_points}:{f.large_points_against}",
+                f"{f.kalte}:{f.kalte_against}",
+                f"{f.small_points}:{f.small_points_against}",
+            ],
+        )
+        for c in cells
+        for f in [c.figures]
+    ]
 
 
 def team_list(request: HttpRequest) -> HttpResponse:
-    matrix = selectors.head_to_head()
-    table = TeamsTable(matrix.teams, order_by=("-large_points",))
-    RequestConfig(request, paginate=False).configure(table)
-    return render(request, "stats/teams.html", {"table": table, "matrix": matrix})
+    params = request.GET
+    rows = selectors.team_records()
+    ordered, sort = sorted_records(rows, params.get("sort", DEFAULT_SORT))
+    page = Paginator(ordered, PER_PAGE).get_page(params.get("page"))
+    matrix = selectors.head_to_head(selectors.most_games(rows, selectors.MATRIX_SIZE))
+    url = _pairing_urls()
+    grid = [
+        (row, _chooser_url(params, row), _matrix_cells(cells, url)) for row, cells in matrix.grid()
+    ]
+    teams = {tuple(sorted(r.team.slugs)): r.team for r in rows}
+    bound = "spieler" in params or "partner" in params
+    chooser = TeamChooser(params if bound else None, teams)  # type: ignore[arg-type]
+    chosen, opponents = None, []
+    if bound and chooser.is_valid() and chooser.team:
+        chosen = chooser.team
+        opponents = _opponent_lines(selectors.opponents(chosen, {r.team.pk: r.team for r in rows}))
+    context = {
+        "records": _record_lines(page, params),
+        "headers": _headers(params, sort),
+        "page": page,
+        "pages": _pages(page, params) if page.paginator.num_pages > 1 else [],
+        "prev_url": _query(params, page=page.number - 1),
+        "next_url": _query(params, page=page.number + 1),
+        "teams_count": len(rows),
+        "matrix": matrix,
+        "grid": grid,
+        "matrix_size": selectors.MATRIX_SIZE,
+        "chooser": chooser,
+        "player_choices": chooser.fields["spieler"].choices,  # type: ignore[attr-defined]
+        "selects": [
+            (field.html_name, field.label, field.id_for_label, field.value() or "", field.errors)
+            for field in chooser
+        ],
+        "chooser_bound": bound,
+        "chosen": chosen,
+        "opponents": opponents,
+    }
+    return render(request, "stats/teams.html", context)
+
+
+@dataclass(frozen=True, slots=True)
+class PairingLine:
+    """One row of a pairing's evenings or matches, ready to show."""
+
+    date: str
+    url: str
+    cells: list[str]
+    # Matches only: the match's number, games and rounds, whether a round is still open.
+    position: int = 0
+    games: int = 0
+    rounds: str = ""
+    open_round: bool = False
+
+
+def _pair(values: tuple[int, int]) -> str:
+    return f"{values[0]}:{values[1]}"
 
 
 def pairing(request: HttpRequest, team_a: int, team_b: int) -> HttpResponse:
-    teams = Team.objects.select_related("player_1", "player_2")
-    first = get_object_or_404(teams, pk=team_a)
-    second = get_object_or_404(teams, pk=team_b)
-    return render(request, "stats/pairing.html", {"pairing": selectors.pairing(first, second)})
+    found = {
+        t.pk: t for t in Team.objects.select_related("player_1", "player_2").filter(
+            pk__in=(team_a, team_b))
+    }  # fmt: skip
+    if team_a not in found or team_b not in found:
+        raise Http404(gettext("Kein solches Team."))
+    data = selectors.pairing(found[team_a], found[team_b])
+    # One reverse() for every row: the evening pages differ only by their date.
+    evening_url = reverse("stats:evening", args=["-"]).removesuffix("-/")
+    evenings = [
+        PairingLine(
+            date_format(e.date, "SHORT_DATE_FORMAT"),
+            f"{evening_url}{e.date.isoformat()}/",
+            [str(e.matches), str(e.games), _pair(e.rounds), _pair(e.large), _pair(e.small)],
+        )
+        for e in data.evenings
+    ]
+    matches = [
+        PairingLine(
+            date_format(m.date, "SHORT_DATE_FORMAT"),
+            f"{evening_url}{m.date.isoformat()}/#match-{m.position}",
+            [_pair(m.large), _pair(m.kalte), _pair(m.small)],
+            position=m.position,
+            games=m.games,
+            rounds=_pair(m.rounds),
+            open_round=m.open_round,
+        )
+        for m in data.matches
+    ]
+    context = {"pairing": data, "evening_lines": evenings, "match_lines": matches}
+    return render(request, "stats/pairing.html", context)
