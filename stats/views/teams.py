@@ -7,16 +7,19 @@ hundreds of teams must still render in a few milliseconds.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from html import escape
+from urllib.parse import urlencode
 
 from django import forms
 from django.core.paginator import Page, Paginator
-from django.http import Http404, HttpRequest, HttpResponse, QueryDict
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.formats import date_format, number_format
 from django.utils.functional import Promise
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -90,16 +93,24 @@ def sorted_records(rows: list[TeamRow], sort: str) -> tuple[list[TeamRow], str]:
     return known + unknown, sort
 
 
-def _query(params: QueryDict, **changes: object) -> str:
+Params = dict[str, str]
+
+
+def _query(params: Params, **changes: object) -> str:
     """The current query string with some parameters replaced (None removes one)."""
-    query = params.copy()
+    query = dict(params)
     for name, value in changes.items():
         if value is None:
             query.pop(name, None)
         else:
             query[name] = str(value)
-    encoded = query.urlencode()
+    encoded = urlencode(query)
     return f"?{encoded}" if encoded else "?"
+
+
+def _cells(values: Iterable[object]) -> SafeString:
+    """Table cells of figures, joined here: hundreds of them cost little this way."""
+    return mark_safe("".join(f'<td class="num">{escape(str(v))}</td>' for v in values))
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,10 +125,10 @@ class Header:
 class RecordLine:
     name: str
     url: str
-    cells: list[str]
+    cells: SafeString
 
 
-def _headers(params: QueryDict, sort: str) -> list[Header]:
+def _headers(params: Params, sort: str) -> list[Header]:
     current, descending = sort.removeprefix("-"), sort.startswith("-")
     headers = []
     for key, label, css in [("name", gettext("Team"), "name")] + [
@@ -132,22 +143,22 @@ def _headers(params: QueryDict, sort: str) -> list[Header]:
     return headers
 
 
-def _chooser_url(params: QueryDict, team: TeamInfo) -> str:
+def _chooser_url(params: Params, team: TeamInfo) -> str:
     return _query(params, spieler=team.slugs[0], partner=team.slugs[1]) + "#gegner"
 
 
-def _record_lines(page: Page, params: QueryDict) -> list[RecordLine]:
+def _record_lines(page: Page, params: Params) -> list[RecordLine]:
     return [
         RecordLine(
             row.team.name,
             _chooser_url(params, row.team),
-            [c.text(c.value(row)) for c in COLUMNS],
+            _cells(c.text(c.value(row)) for c in COLUMNS),
         )
         for row in page.object_list
     ]
 
 
-def _pages(page: Page, params: QueryDict) -> list[tuple[str, str, bool]]:
+def _pages(page: Page, params: Params) -> list[tuple[str, str, bool]]:
     """The page links: (label, url, current); an ellipsis has no url."""
     return [
         (str(n), "" if n == Paginator.ELLIPSIS else _query(params, page=n), n == page.number)
@@ -161,7 +172,7 @@ class TeamChooser(forms.Form):
     spieler = forms.ChoiceField(label=_("Spieler"))
     partner = forms.ChoiceField(label=_("Partner"))
 
-    def __init__(self, data: QueryDict | None, teams: dict[tuple[str, str], TeamInfo]) -> None:
+    def __init__(self, data: Params | None, teams: dict[tuple[str, str], TeamInfo]) -> None:
         super().__init__(data)
         self.teams = teams
         players = sorted({(slug, name) for t in teams.values() for slug, name in _players(t)},
@@ -190,49 +201,36 @@ def _players(team: TeamInfo) -> list[tuple[str, str]]:
     return list(zip(team.slugs, team.name.split(" & "), strict=True))
 
 
-@dataclass(frozen=True, slots=True)
-class MatrixCell:
-    url: str
-    title: str
-    css: str
-    rounds: str
-    large: int
-
-
 def _pairing_urls() -> Callable[[int, int], str]:
     """The URL of a pairing's page; one reverse() for all of them (the matrix has many)."""
     prefix = reverse("stats:pairing", args=[1, 2]).removesuffix("1/2/")
     return lambda row, column: f"{prefix}{row}/{column}/"
 
 
-def _matrix_cells(
-    cells: list[Cell | None], url: Callable[[int, int], str]
-) -> list[MatrixCell | None]:
-    result: list[MatrixCell | None] = []
+def _matrix_cells(cells: list[Cell | None], url: Callable[[int, int], str]) -> SafeString:
+    """One row of the matrix as HTML: each cell links to its pairing, coloured by who won more."""
+    parts = []
     for cell in cells:
         if cell is None:
-            result.append(None)
+            parts.append('<td class="matrix-empty"></td>')
             continue
         f = cell.figures
         won, lost = f.rounds_won, f.rounds_lost
         css = "cell-plus" if won > lost else "cell-minus" if won < lost else "cell-even"
-        result.append(
-            MatrixCell(
-                url(cell.row.pk, cell.column.pk),
-                f"{cell.row.name} – {cell.column.name}",
-                css,
-                f"{won}–{lost}",
-                f.large_points,
-            )
+        title = escape(f"{cell.row.name} – {cell.column.name}")
+        parts.append(
+            f'<td class="num matrix-cell {css}"><a href="{url(cell.row.pk, cell.column.pk)}" '
+            f'title="{title}"><span class="matrix-rounds">{won}–{lost}</span>'
+            f'<span class="matrix-large">{f.large_points}</span></a></td>'
         )
-    return result
+    return mark_safe("".join(parts))
 
 
 @dataclass(frozen=True, slots=True)
 class OpponentLine:
     name: str
     url: str
-    cells: list[str]
+    cells: SafeString
 
 
 def _opponent_lines(cells: list[Cell]) -> list[OpponentLine]:
@@ -241,15 +239,17 @@ def _opponent_lines(cells: list[Cell]) -> list[OpponentLine]:
         OpponentLine(
             c.column.name,
             url(c.row.pk, c.column.pk),
-            [
-                str(f.evenings),
-                str(f.matches),
-                str(f.games),
-                f"{f.rounds_won}–{f.rounds_lost}",
-                f"{f.large_points}:{f.large_points_against}",
-                f"{f.kalte}:{f.kalte_against}",
-                f"{f.small_points}:{f.small_points_against}",
-            ],
+            _cells(
+                (
+                    f.evenings,
+                    f.matches,
+                    f.games,
+                    f"{f.rounds_won}–{f.rounds_lost}",
+                    f"{f.large_points}:{f.large_points_against}",
+                    f"{f.kalte}:{f.kalte_against}",
+                    f"{f.small_points}:{f.small_points_against}",
+                )
+            ),
         )
         for c in cells
         for f in [c.figures]
@@ -257,7 +257,8 @@ def _opponent_lines(cells: list[Cell]) -> list[OpponentLine]:
 
 
 def team_list(request: HttpRequest) -> HttpResponse:
-    params = request.GET
+    # The last value of each parameter, as links and forms send them.
+    params: Params = request.GET.dict()
     rows = selectors.team_records()
     ordered, sort = sorted_records(rows, params.get("sort", DEFAULT_SORT))
     page = Paginator(ordered, PER_PAGE).get_page(params.get("page"))
@@ -297,22 +298,12 @@ def team_list(request: HttpRequest) -> HttpResponse:
     return render(request, "stats/teams.html", context)
 
 
-@dataclass(frozen=True, slots=True)
-class PairingLine:
-    """One row of a pairing's evenings or matches, ready to show."""
-
-    date: str
-    url: str
-    cells: list[str]
-    # Matches only: the match's number, games and rounds, whether a round is still open.
-    position: int = 0
-    games: int = 0
-    rounds: str = ""
-    open_round: bool = False
-
-
 def _pair(values: tuple[int, int]) -> str:
     return f"{values[0]}:{values[1]}"
+
+
+def _row(date: str, url: str, cells: SafeString) -> str:
+    return f'<tr><th scope="row"><a href="{url}">{escape(date)}</a></th>{cells}</tr>'
 
 
 def pairing(request: HttpRequest, team_a: int, team_b: int) -> HttpResponse:
@@ -323,27 +314,36 @@ def pairing(request: HttpRequest, team_a: int, team_b: int) -> HttpResponse:
     if team_a not in found or team_b not in found:
         raise Http404(gettext("Kein solches Team."))
     data = selectors.pairing(found[team_a], found[team_b])
+    # The rows are joined here, not in the template: two teams may have met hundreds of times.
     # One reverse() for every row: the evening pages differ only by their date.
     evening_url = reverse("stats:evening", args=["-"]).removesuffix("-/")
-    evenings = [
-        PairingLine(
-            date_format(e.date, "SHORT_DATE_FORMAT"),
+    dates = {m.date: date_format(m.date, "SHORT_DATE_FORMAT") for m in data.matches}
+    evenings = data.evenings
+    evening_rows = "".join(
+        _row(
+            dates[e.date],
             f"{evening_url}{e.date.isoformat()}/",
-            [str(e.matches), str(e.games), _pair(e.rounds), _pair(e.large), _pair(e.small)],
+            _cells((e.matches, e.games, _pair(e.rounds), _pair(e.large), _pair(e.small))),
         )
-        for e in data.evenings
-    ]
-    matches = [
-        PairingLine(
-            date_format(m.date, "SHORT_DATE_FORMAT"),
+        for e in evenings
+    )
+    open_badge = f' <span class="badge badge-open">{escape(gettext("offen"))}</span>'
+    match_rows = "".join(
+        _row(
+            dates[m.date],
             f"{evening_url}{m.date.isoformat()}/#match-{m.position}",
-            [_pair(m.large), _pair(m.kalte), _pair(m.small)],
-            position=m.position,
-            games=m.games,
-            rounds=_pair(m.rounds),
-            open_round=m.open_round,
+            _cells((m.position, m.games))
+            + mark_safe(
+                f'<td class="num">{_pair(m.rounds)}{open_badge if m.open_round else ""}</td>'
+            )
+            + _cells((_pair(m.large), _pair(m.kalte), _pair(m.small))),
         )
         for m in data.matches
-    ]
-    context = {"pairing": data, "evening_lines": evenings, "match_lines": matches}
+    )
+    context = {
+        "pairing": data,
+        "evenings_count": len(evenings),
+        "evening_rows": mark_safe(evening_rows),
+        "match_rows": mark_safe(match_rows),
+    }
     return render(request, "stats/pairing.html", context)
