@@ -4,7 +4,7 @@ from collections import defaultdict
 import pytest
 from django.urls import reverse
 
-from klammernliga.models import Player, Team
+from klammernliga.models import Match, Player, Team
 from tests.stats.helpers import grow_league, queries_of, raw_games
 
 pytestmark = pytest.mark.django_db
@@ -277,3 +277,15 @@ def test_an_empty_league_shows_an_empty_team_page(client, db) -> None:  # type: 
     response = client.get(reverse("stats:teams"), {"spieler": "anna", "partner": "bernd"})
     assert response.status_code == 200
     assert "Noch keine Spiele." in response.content.decode()
+
+
+def test_a_pairing_page_marks_a_match_whose_round_is_still_open(client, league) -> None:  # type: ignore[no-untyped-def]
+    open_match = Match.objects.filter(open_round=True).select_related("evening").first()
+    assert open_match is not None
+    url = reverse("stats:pairing", args=[open_match.team_a_id, open_match.team_b_id])
+    html = client.get(url).content.decode()
+    row = re.search(
+        f'{open_match.evening.date.isoformat()}/#match-{open_match.position}">[^<]+</a></th>(.*?)</tr>',
+        html[html.index('id="partien"') :],
+    )
+    assert row and "offen" in row.group(1)
