@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from django.db import connection
-from django.db.models import Q
+from django.db.models import Q, Sum
 
-from klammernliga.models import Match, Participation, Team
-from scoring.standings import Totals, team_name
+from klammernliga.models import Match, Participation, Team, TeamYear, YearTotals
+from scoring.standings import Totals
 from stats.display import share
 from stats.figures import aggregates, totals
 
@@ -22,8 +22,9 @@ MATRIX_SIZE = 12
 class TeamInfo:
     pk: int
     name: str
-    # The players' slugs, in the order of the team's name (for the team chooser).
+    # The players' slugs and names, in the order of the team's name (for the team chooser).
     slugs: tuple[str, str] = ("", "")
+    players: tuple[str, str] = ("", "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,46 +85,64 @@ class HeadToHead:
         ]
 
 
-def _info(row: dict[str, object], prefix: str) -> TeamInfo:
-    names = (row[f"{prefix}player_1__name"], row[f"{prefix}player_2__name"])
-    slugs = (row[f"{prefix}player_1__slug"], row[f"{prefix}player_2__slug"])
-    # The slugs in the order of the team's name (team_name sorts the names this way).
-    ordered = sorted(zip(names, slugs, strict=True), key=lambda p: (p[0].casefold(), p[0]))  # type: ignore[union-attr]
-    return TeamInfo(
-        row[f"{prefix}id"],  # type: ignore[arg-type]
-        team_name(*names),  # type: ignore[arg-type]
-        (ordered[0][1], ordered[1][1]),  # type: ignore[arg-type]
-    )
+def _info(pk: int, name_1: str, name_2: str, slug_1: str, slug_2: str) -> TeamInfo:
+    """A team's name as `team_name` writes it, and its players' slugs in the same order."""
+    if (name_2.casefold(), name_2) < (name_1.casefold(), name_1):
+        name_1, name_2, slug_1, slug_2 = name_2, name_1, slug_2, slug_1
+    return TeamInfo(pk, f"{name_1} & {name_2}", (slug_1, slug_2), (name_1, name_2))
 
 
 def _by_name(team: TeamInfo) -> tuple[str, str]:
     return (team.name.casefold(), team.name)
 
 
-def team_records() -> list[TeamRow]:
-    """Every team that played, with its record, by name; one aggregate query.
+def team_index(sums: Iterable[str] = ()) -> list[TeamRow]:
+    """Every team that played, by name, with its games and only the figures named in `sums`
+    (enough to order the teams by one column); one aggregate over the year totals.
 
-    A team's figures come from its first player's Participation rows (`is_first`).
+    Summing every figure of every team costs several times more on a big league; the figures of
+    the teams actually shown come from `with_figures`.
     """
+    wanted = ["games", *(name for name in sums if name != "games")]
     records = (
-        Participation.objects.filter(is_first=True)
-        .values(
-            "team__id",
-            "team__player_1__name",
-            "team__player_2__name",
-            "team__player_1__slug",
-            "team__player_2__slug",
+        Team.objects.values_list(
+            "id", "player_1__name", "player_2__name", "player_1__slug", "player_2__slug"
         )
-        .annotate(**aggregates())
+        .annotate(*(Sum(f"years__{name}") for name in wanted))
         .order_by()
     )
     rows = [
-        TeamRow(info, totals(r, info.pk, info.name))
-        for r in records
-        for info in [_info(r, "team__")]
+        TeamRow(info, Totals(info.pk, info.name, **dict(zip(wanted, figures, strict=True))))
+        for pk, name_1, name_2, slug_1, slug_2, *figures in records
+        if figures[0]
+        for info in [_info(pk, name_1, name_2, slug_1, slug_2)]
     ]
     rows.sort(key=lambda row: _by_name(row.team))
     return rows
+
+
+def with_figures(rows: Sequence[TeamRow]) -> list[TeamRow]:
+    """The same teams in the same order, with all their figures; one aggregate query.
+
+    An evening lies in one year, so the evenings of all years add up like the other figures.
+    """
+    sums = YearTotals.SUMS
+    records = (
+        TeamYear.objects.filter(team_id__in=[row.team.pk for row in rows])
+        .values_list("team_id")
+        .annotate(*(Sum(name) for name in sums))
+        .order_by()
+    )
+    figures = {pk: dict(zip(sums, values, strict=True)) for pk, *values in records}
+    return [
+        TeamRow(row.team, Totals(row.team.pk, row.team.name, **figures.get(row.team.pk, {})))
+        for row in rows
+    ]
+
+
+def team_records() -> list[TeamRow]:
+    """Every team that played, by name, with all its figures (for a small league)."""
+    return with_figures(team_index())
 
 
 def most_games(rows: Iterable[TeamRow], size: int) -> list[TeamInfo]:

@@ -25,7 +25,6 @@ from django.utils.translation import gettext_lazy as _
 
 from klammernliga.models import Team
 from stats import selectors_teams as selectors
-from stats.display import percent_text
 from stats.selectors_teams import Cell, TeamInfo, TeamRow
 
 PER_PAGE = 50
@@ -40,57 +39,86 @@ def _per_evening(value: float | None) -> str:
     return number_format(value, 2) if value is not None else "–"
 
 
+def _percent(value: float | None) -> str:
+    """As stats.display.percent_text (a whole number needs no separator), but cheaper."""
+    return "–" if value is None else f"{round(value * 100)}\u00a0%"
+
+
 @dataclass(frozen=True, slots=True)
 class Column:
     key: str
     label: Promise
     value: Callable[[TeamRow], object]
     text: Callable[[object], str] = str
+    # The year-total sums the value needs (ordering by it needs them for every team).
+    sums: tuple[str, ...] = ()
+
+
+def _column(key: str, label: Promise, *sums: str, text: Callable[[object], str] = str) -> Column:
+    return Column(key, label, lambda r: getattr(r.figures, key), text, sums or (key,))
 
 
 # The record table's columns; `key` is the value of ?sort= (as the earlier django-tables2 table).
 COLUMNS = (
-    Column("evenings", _("Abende"), lambda r: r.figures.evenings),
-    Column("games", _("Spiele"), lambda r: r.figures.games),
-    Column("game_share", _("Spiele gewonnen"), lambda r: r.game_share, percent_text),  # type: ignore[arg-type]
-    Column("rounds_won", _("Runden gewonnen"), lambda r: r.figures.rounds_won),
-    Column("rounds_lost", _("Runden verloren"), lambda r: r.figures.rounds_lost),
-    Column("round_share", _("Rundenquote"), lambda r: r.figures.round_share, percent_text),  # type: ignore[arg-type]
-    Column("large_points", _("Große Punkte"), lambda r: r.figures.large_points),
+    _column("evenings", _("Abende")),
+    _column("games", _("Spiele")),
+    Column(
+        "game_share",
+        _("Spiele gewonnen"),
+        lambda r: r.game_share,
+        _percent,  # type: ignore[arg-type]
+        ("games_won",),
+    ),
+    _column("rounds_won", _("Runden gewonnen")),
+    _column("rounds_lost", _("Runden verloren")),
+    _column(
+        "round_share",
+        _("Rundenquote"),
+        "rounds_won",
+        "rounds_lost",
+        text=_percent,  # type: ignore[arg-type]
+    ),
+    _column("large_points", _("Große Punkte")),
     Column(
         "per_evening",
         _("je Abend"),
         lambda r: r.figures.large_points_per_evening,
         _per_evening,  # type: ignore[arg-type]
+        ("large_points", "evenings"),
     ),
-    Column("kalte", _("Kalte"), lambda r: r.figures.kalte),
+    _column("kalte", _("Kalte")),
     Column(
         "small_difference",
         _("Kleine Punkte ±"),
         lambda r: r.figures.small_point_difference,
         _signed,  # type: ignore[arg-type]
+        ("small_points", "small_points_against"),
     ),
 )
 BY_KEY = {c.key: c for c in COLUMNS}
 
 
-def sorted_records(rows: list[TeamRow], sort: str) -> tuple[list[TeamRow], str]:
-    """The rows in the order `sort` asks for ("games", "-games", "name" …), and the order used.
-
-    An unknown order falls back to the default; rows without a value (a share of nothing) come
-    last either way, ties stay by name.
-    """
-    key = sort.removeprefix("-")
-    descending = sort.startswith("-")
+def parse_sort(value: str) -> tuple[str, Column | None]:
+    """The order asked for ("games", "-games", "name" …) and its column (None: by name);
+    anything else means the default order."""
+    key = value.removeprefix("-")
     if key == "name":
-        return (list(reversed(rows)) if descending else list(rows)), sort
-    column = BY_KEY.get(key)
+        return value, None
+    if key in BY_KEY:
+        return value, BY_KEY[key]
+    return DEFAULT_SORT, BY_KEY[DEFAULT_SORT.removeprefix("-")]
+
+
+def sorted_records(rows: list[TeamRow], sort: str, column: Column | None) -> list[TeamRow]:
+    """The rows (by name) in the order `sort`; rows without a value (a share of nothing) come
+    last either way, ties stay by name."""
+    descending = sort.startswith("-")
     if column is None:
-        return sorted_records(rows, DEFAULT_SORT)
+        return list(reversed(rows)) if descending else list(rows)
     known = [r for r in rows if column.value(r) is not None]
     unknown = [r for r in rows if column.value(r) is None]
     known.sort(key=column.value, reverse=descending)  # type: ignore[arg-type]
-    return known + unknown, sort
+    return known + unknown
 
 
 Params = dict[str, str]
@@ -147,14 +175,14 @@ def _chooser_url(params: Params, team: TeamInfo) -> str:
     return _query(params, spieler=team.slugs[0], partner=team.slugs[1]) + "#gegner"
 
 
-def _record_lines(page: Page, params: Params) -> list[RecordLine]:
+def _record_lines(rows: list[TeamRow], params: Params) -> list[RecordLine]:
     return [
         RecordLine(
             row.team.name,
             _chooser_url(params, row.team),
             _cells(c.text(c.value(row)) for c in COLUMNS),
         )
-        for row in page.object_list
+        for row in rows
     ]
 
 
@@ -175,8 +203,10 @@ class TeamChooser(forms.Form):
     def __init__(self, data: Params | None, teams: dict[tuple[str, str], TeamInfo]) -> None:
         super().__init__(data)
         self.teams = teams
-        players = sorted({(slug, name) for t in teams.values() for slug, name in _players(t)},
-                         key=lambda p: (p[1].casefold(), p[1]))  # fmt: skip
+        players = sorted(
+            {pair for t in teams.values() for pair in zip(t.slugs, t.players, strict=True)},
+            key=lambda p: (p[1].casefold(), p[1]),
+        )
         choices = [("", "–"), *players]
         self.fields["spieler"].choices = choices
         self.fields["partner"].choices = choices
@@ -197,8 +227,16 @@ class TeamChooser(forms.Form):
         return data
 
 
-def _players(team: TeamInfo) -> list[tuple[str, str]]:
-    return list(zip(team.slugs, team.name.split(" & "), strict=True))
+def _options(field: forms.BoundField) -> SafeString:
+    """The <option>s of a player list (the league may have many players)."""
+    chosen = field.value() or ""
+    return mark_safe(
+        "".join(
+            f'<option value="{escape(value)}"{" selected" if value == chosen else ""}>'
+            f"{escape(text)}</option>"
+            for value, text in field.field.choices  # type: ignore[attr-defined]
+        )
+    )
 
 
 def _pairing_urls() -> Callable[[int, int], str]:
@@ -259,9 +297,10 @@ def _opponent_lines(cells: list[Cell]) -> list[OpponentLine]:
 def team_list(request: HttpRequest) -> HttpResponse:
     # The last value of each parameter, as links and forms send them.
     params: Params = request.GET.dict()
-    rows = selectors.team_records()
-    ordered, sort = sorted_records(rows, params.get("sort", DEFAULT_SORT))
-    page = Paginator(ordered, PER_PAGE).get_page(params.get("page"))
+    sort, column = parse_sort(params.get("sort", DEFAULT_SORT))
+    rows = selectors.team_index(column.sums if column else ())
+    page = Paginator(sorted_records(rows, sort, column), PER_PAGE).get_page(params.get("page"))
+    page.object_list = selectors.with_figures(page.object_list)
     matrix = selectors.head_to_head(selectors.most_games(rows, selectors.MATRIX_SIZE))
     url = _pairing_urls()
     grid = [
@@ -275,7 +314,7 @@ def team_list(request: HttpRequest) -> HttpResponse:
         chosen = chooser.team
         opponents = _opponent_lines(selectors.opponents(chosen, {r.team.pk: r.team for r in rows}))
     context = {
-        "records": _record_lines(page, params),
+        "records": _record_lines(page.object_list, params),  # type: ignore[arg-type]
         "headers": _headers(params, sort),
         "page": page,
         "pages": _pages(page, params) if page.paginator.num_pages > 1 else [],
@@ -286,9 +325,8 @@ def team_list(request: HttpRequest) -> HttpResponse:
         "grid": grid,
         "matrix_size": selectors.MATRIX_SIZE,
         "chooser": chooser,
-        "player_choices": chooser.fields["spieler"].choices,  # type: ignore[attr-defined]
         "selects": [
-            (field.html_name, field.label, field.id_for_label, field.value() or "", field.errors)
+            (field.html_name, field.label, field.id_for_label, _options(field), field.errors)
             for field in chooser
         ],
         "chooser_bound": bound,

@@ -147,9 +147,10 @@ def test_team_pages_take_the_same_queries_however_many_games(client, league) -> 
     few = [queries_of(client, url) for url in urls]
     grow_league(4)
     many = [queries_of(client, url) for url in urls]
-    # The records, the matrix, the menu's years; a chosen team adds its opponents. The pairing:
-    # both teams, their record, their matches, the menu's years.
-    assert few == many == [3, 4, 3, 4]
+    # Every team's games and the figure it is ordered by, all figures of the teams on the page,
+    # the matrix, the menu's years; a chosen team adds its opponents. The pairing: both teams,
+    # their record, their matches, the menu's years.
+    assert few == many == [4, 5, 4, 4]
 
 
 def many_teams() -> None:
@@ -289,3 +290,11 @@ def test_a_pairing_page_marks_a_match_whose_round_is_still_open(client, league) 
         html[html.index('id="partien"') :],
     )
     assert row and "offen" in row.group(1)
+
+
+def test_the_team_list_writes_shares_as_the_other_tables_do() -> None:
+    from stats.display import percent_text
+    from stats.views.teams import _percent
+
+    for value in (None, 0.0, 0.004, 0.005, 0.5234, 0.995, 1.0):
+        assert _percent(value) == percent_text(value)
