@@ -98,24 +98,29 @@ def _by_name(team: TeamInfo) -> tuple[str, str]:
 
 def team_index(sums: Iterable[str] = ()) -> list[TeamRow]:
     """Every team that played, by name, with its games and only the figures named in `sums`
-    (enough to order the teams by one column); one aggregate over the year totals.
+    (enough to order the teams by one column); two queries: the year totals summed by team,
+    and the teams' names.
 
     Summing every figure of every team costs several times more on a big league; the figures of
-    the teams actually shown come from `with_figures`.
+    the teams actually shown come from `with_figures`. (Grouping the sums by team alone, not by
+    the joined names too, halves the time SQLite takes.)
     """
     wanted = ["games", *(name for name in sums if name != "games")]
-    records = (
-        Team.objects.values_list(
-            "id", "player_1__name", "player_2__name", "player_1__slug", "player_2__slug"
-        )
-        .annotate(*(Sum(f"years__{name}") for name in wanted))
+    figures = {
+        pk: values
+        for pk, *values in TeamYear.objects.values_list("team_id")
+        .annotate(*(Sum(name) for name in wanted))
         .order_by()
+        if values[0]
+    }
+    names = Team.objects.values_list(
+        "id", "player_1__name", "player_2__name", "player_1__slug", "player_2__slug"
     )
     rows = [
-        TeamRow(info, Totals(info.pk, info.name, **dict(zip(wanted, figures, strict=True))))
-        for pk, name_1, name_2, slug_1, slug_2, *figures in records
-        if figures[0]
-        for info in [_info(pk, name_1, name_2, slug_1, slug_2)]
+        TeamRow(info, Totals(info.pk, info.name, **dict(zip(wanted, figures[pk], strict=True))))
+        for pk, *name in names
+        if pk in figures
+        for info in [_info(pk, *name)]
     ]
     rows.sort(key=lambda row: _by_name(row.team))
     return rows

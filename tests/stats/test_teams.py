@@ -147,10 +147,10 @@ def test_team_pages_take_the_same_queries_however_many_games(client, league) -> 
     few = [queries_of(client, url) for url in urls]
     grow_league(4)
     many = [queries_of(client, url) for url in urls]
-    # Every team's games and the figure it is ordered by, all figures of the teams on the page,
-    # the matrix, the menu's years; a chosen team adds its opponents. The pairing: both teams,
-    # their record, their matches, the menu's years.
-    assert few == many == [4, 5, 4, 4]
+    # Every team's games and the figure it is ordered by, the teams' names, all figures of the
+    # teams on the page, the matrix, the menu's years; a chosen team adds its opponents. The
+    # pairing: both teams, their record, their matches, the menu's years.
+    assert few == many == [5, 6, 5, 4]
 
 
 def many_teams() -> None:
