@@ -350,7 +350,7 @@ def pairing(request: HttpRequest, team_a: int, team_b: int) -> HttpResponse:
             pk__in=(team_a, team_b))
     }  # fmt: skip
     if team_a not in found or team_b not in found:
-        raise Http404(gettext("Kein solches Team."))
+        raise Http404
     data = selectors.pairing(found[team_a], found[team_b])
     # The rows are joined here, not in the template: two teams may have met hundreds of times.
     # One reverse() for every row: the evening pages differ only by their date.

@@ -55,7 +55,7 @@ def test_filter_all_games_export_them_and_open_a_player_and_a_pairing(  # type: 
     page.get_by_label("Partner").select_option(label="Anna")
     page.get_by_role("button", name="Zeigen").click()
     expect(page).to_have_url(re.compile(r"spieler=bernd.*partner=anna"))
-    opponents = page.get_by_role("table", name="Anna & Bernd gegen jeden Gegner")
+    opponents = page.get_by_role("table", name="Gegner: Anna & Bernd")
     expect(opponents.locator("tbody tr")).to_have_count(2)
     screenshot(page, f"statistik-teams-{name}")
     opponents.get_by_role("link", name="Clara & Dieter").click()

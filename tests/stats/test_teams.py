@@ -92,7 +92,7 @@ def test_the_team_list_shows_each_team_s_record(client, league) -> None:  # type
         reverse("stats:pairing", args=[team("Anna", "Bernd").pk, team("Clara", "Dieter").pk])
         in html
     )
-    assert len(rows) == 3 and "3 Teams haben gespielt" in html
+    assert len(rows) == 3
 
 
 def test_a_pairing_page_shows_totals_matches_and_evenings(client, league) -> None:  # type: ignore[no-untyped-def]
@@ -237,7 +237,7 @@ def test_a_chosen_team_is_shown_against_every_opponent_it_met(client, league) ->
         if row == ab.pk
     }  # fmt: skip
     html = response.content.decode()
-    assert "Anna &amp; Bernd gegen jeden Gegner" in html
+    assert "Gegner: Anna &amp; Bernd</h2>" in html
     lines = response.context["opponents"]
     assert len(lines) == len(expected) > 0
     cell = r'<td class="num">([^<]*)</td>'
