@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from html import escape
-from urllib.parse import urlencode
+from urllib.parse import quote_plus, urlencode
 
 from django import forms
 from django.core.paginator import Page, Paginator
@@ -171,15 +171,20 @@ def _headers(params: Params, sort: str) -> list[Header]:
     return headers
 
 
-def _chooser_url(params: Params, team: TeamInfo) -> str:
-    return _query(params, spieler=team.slugs[0], partner=team.slugs[1]) + "#gegner"
+def _chooser_urls(params: Params) -> Callable[[TeamInfo], str]:
+    """The link that shows a team against every opponent, keeping the table's order and page."""
+    kept = urlencode({k: v for k, v in params.items() if k not in ("spieler", "partner")})
+    prefix = f"?{kept}&" if kept else "?"
+    return lambda team: (
+        f"{prefix}spieler={quote_plus(team.slugs[0])}&partner={quote_plus(team.slugs[1])}#gegner"
+    )
 
 
-def _record_lines(rows: list[TeamRow], params: Params) -> list[RecordLine]:
+def _record_lines(rows: list[TeamRow], url: Callable[[TeamInfo], str]) -> list[RecordLine]:
     return [
         RecordLine(
             row.team.name,
-            _chooser_url(params, row.team),
+            url(row.team),
             _cells(c.text(c.value(row)) for c in COLUMNS),
         )
         for row in rows
@@ -192,6 +197,11 @@ def _pages(page: Page, params: Params) -> list[tuple[str, str, bool]]:
         (str(n), "" if n == Paginator.ELLIPSIS else _query(params, page=n), n == page.number)
         for n in page.paginator.get_elided_page_range(page.number, on_each_side=2, on_ends=1)
     ]
+
+
+def _pair_key(first: str, second: str) -> tuple[str, str]:
+    """Two players' slugs in a fixed order: a team is an unordered pair."""
+    return (first, second) if first < second else (second, first)
 
 
 class TeamChooser(forms.Form):
@@ -216,7 +226,7 @@ class TeamChooser(forms.Form):
         data = super().clean() or {}
         first, second = data.get("spieler"), data.get("partner")
         if first and second:
-            team = self.teams.get(tuple(sorted((first, second))))  # type: ignore[arg-type]
+            team = self.teams.get(_pair_key(first, second))  # type: ignore[arg-type]
             if first == second:
                 raise forms.ValidationError(gettext("Ein Team sind zwei verschiedene Spieler."))
             if team is None:
@@ -302,11 +312,9 @@ def team_list(request: HttpRequest) -> HttpResponse:
     page = Paginator(sorted_records(rows, sort, column), PER_PAGE).get_page(params.get("page"))
     page.object_list = selectors.with_figures(page.object_list)
     matrix = selectors.head_to_head(selectors.most_games(rows, selectors.MATRIX_SIZE))
-    url = _pairing_urls()
-    grid = [
-        (row, _chooser_url(params, row), _matrix_cells(cells, url)) for row, cells in matrix.grid()
-    ]
-    teams = {tuple(sorted(r.team.slugs)): r.team for r in rows}
+    url, chooser_url = _pairing_urls(), _chooser_urls(params)
+    grid = [(row, chooser_url(row), _matrix_cells(cells, url)) for row, cells in matrix.grid()]
+    teams = {_pair_key(*r.team.slugs): r.team for r in rows}
     bound = "spieler" in params or "partner" in params
     chooser = TeamChooser(params if bound else None, teams)  # type: ignore[arg-type]
     chosen, opponents = None, []
@@ -314,7 +322,7 @@ def team_list(request: HttpRequest) -> HttpResponse:
         chosen = chooser.team
         opponents = _opponent_lines(selectors.opponents(chosen, {r.team.pk: r.team for r in rows}))
     context = {
-        "records": _record_lines(page.object_list, params),  # type: ignore[arg-type]
+        "records": _record_lines(page.object_list, chooser_url),  # type: ignore[arg-type]
         "headers": _headers(params, sort),
         "page": page,
         "pages": _pages(page, params) if page.paginator.num_pages > 1 else [],
