@@ -352,7 +352,13 @@ def _row(date: str, url: str, cells: SafeString) -> str:
     return f'<tr><th scope="row"><a href="{url}">{escape(date)}</a></th>{cells}</tr>'
 
 
+# The largest id a database stores (BigAutoField); a larger number in the URL names no team.
+MAX_ID = 2**63 - 1
+
+
 def pairing(request: HttpRequest, team_a: int, team_b: int) -> HttpResponse:
+    if max(team_a, team_b) > MAX_ID:
+        raise Http404
     found = {
         t.pk: t for t in Team.objects.select_related("player_1", "player_2").filter(
             pk__in=(team_a, team_b))

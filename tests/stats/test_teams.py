@@ -138,6 +138,23 @@ def test_an_unknown_team_is_not_found(client, league) -> None:  # type: ignore[n
     known = team("Anna", "Bernd").pk
     assert client.get(f"/teams/{known}/9999/").status_code == 404
     assert client.get(f"/teams/9999/{known}/").status_code == 404
+    assert client.get(f"/teams/{known}/{'9' * 30}/").status_code == 404
+
+
+def test_nonsense_in_the_team_page_s_address_shows_the_page_not_an_error(client, league) -> None:  # type: ignore[no-untyped-def]
+    for query in (
+        "?page=abc",
+        "?page=99999999999999999999999",
+        "?sort=%3Cscript%3E",
+        "?spieler=%00",
+        "?spieler=anna&spieler=bernd&partner=anna",
+        "?partner=" + "x" * 3000,
+        "?sort=-&page=-5",
+    ):
+        response = client.get("/teams/" + query)
+        assert response.status_code == 200, query
+        assert "Anna &amp; Bernd" in response.content.decode()
+    assert "<script>" not in client.get("/teams/?sort=<script>").content.decode()
 
 
 def test_team_pages_take_the_same_queries_however_many_games(client, league) -> None:  # type: ignore[no-untyped-def]
