@@ -145,11 +145,6 @@ def with_figures(rows: Sequence[TeamRow]) -> list[TeamRow]:
     ]
 
 
-def team_records() -> list[TeamRow]:
-    """Every team that played, by name, with all its figures (for a small league)."""
-    return with_figures(team_index())
-
-
 def most_games(rows: Iterable[TeamRow], size: int) -> list[TeamInfo]:
     """The `size` teams with most games (by name on a tie), listed by name."""
     ranked = sorted(rows, key=lambda r: (-r.figures.games, _by_name(r.team)))
@@ -207,7 +202,7 @@ def head_to_head(teams: list[TeamInfo]) -> HeadToHead:
 def opponents(team: TeamInfo, names: dict[int, TeamInfo]) -> list[Cell]:
     """`team` against every team it met, most games first; one aggregate query.
 
-    `names` holds every team that played (from `team_records`).
+    `names` holds every team that played (from `team_index`).
     """
     tallies = _pair_tallies("team_a_id = %s OR team_b_id = %s", [team.pk, team.pk])
     cells = [

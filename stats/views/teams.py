@@ -1,8 +1,8 @@
 """Teambilanzen: every team's record (sortable, paged), the head-to-head matrix of the teams with
 most games, one chosen team against every opponent, and one pairing's page.
 
-Display values are prepared here in Python and the templates only loop over them: a league of
-hundreds of teams must still render in a few milliseconds.
+Display values are prepared here in Python, the many cells of the tables joined here too, and the
+templates only place them: a league of hundreds of teams must still render in a few milliseconds.
 """
 
 from __future__ import annotations
