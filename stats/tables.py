@@ -31,35 +31,39 @@ def _badge(kind: str, value: int) -> str:
     return format_html('<span class="badge badge-{}">{}</span>', kind, value) if value else "0"
 
 
-def standing_rows(
-    standings: Iterable[Standing], *, link_players: bool = False
-) -> list[dict[str, Any]]:
-    """One plain dict per ranked player or team, with the derived extras of the tables.
-
-    `cells` holds the figure columns' markup, made once here in column order: the page renders it
-    as it is, a fraction of the cost of letting django-tables2 or the template engine render every
-    cell (a large league's team table has hundreds of rows).
-    """
+def standing_rows(standings: Iterable[Standing]) -> list[dict[str, Any]]:
+    """One plain dict per ranked player or team, with the derived extras of the tables."""
     rows = []
-    player_url = _player_url() if link_players else None
     for standing in standings:
         t = standing.totals
-        row = {
-            **standing.figures(),
-            "key": t.key,
-            "players": t.players,
-            "difference": t.small_point_difference,
-            "round_share": t.round_share,
-            "large_per_evening": t.large_points_per_evening,
-        }
-        name = (
+        rows.append(
+            {
+                **standing.figures(),
+                "key": t.key,
+                "players": t.players,
+                "difference": t.small_point_difference,
+                "round_share": t.round_share,
+                "large_per_evening": t.large_points_per_evening,
+            }
+        )
+    return rows
+
+
+def with_cells(rows: list[dict[str, Any]], *, link_players: bool = False) -> list[dict[str, Any]]:
+    """The rows a page shows, each with `name_cell` and `cells`: the markup of its figures.
+
+    Made once here, in column order, for the shown rows only: the page renders it as it is, a
+    fraction of the cost of letting django-tables2 or the template engine render every cell.
+    """
+    player_url = _player_url() if link_players else None
+    for row in rows:
+        row["name_cell"] = (
             format_html(
-                '<a href="{}">{}</a>', player_url.replace("__key__", str(t.key)), row["name"]
+                '<a href="{}">{}</a>', player_url.replace("__key__", row["key"]), row["name"]
             )
             if player_url
             else row["name"]
         )
-        row["name_cell"] = name
         cells = [
             format_html("<strong>{}</strong>", row["large_points"]),
             signed_number(row["difference"]),
@@ -67,16 +71,15 @@ def standing_rows(
             row["games"],
             row["rounds_won"],
             row["rounds_lost"],
-            "–" if t.round_share is None else number_format(round(t.round_share * 100), 0),
+            _figure(None if row["round_share"] is None else round(row["round_share"] * 100), 0),
             _badge("kalte", row["kalte"]),
             _badge("laube", row["laube"]),
             row["small_points"],
             row["small_points_against"],
-            _figure(t.large_points_per_evening, 2),
+            _figure(row["large_per_evening"], 2),
         ]
         # Numbers and our own markup only: safe to join without the template engine.
         row["cells"] = mark_safe("".join(f'<td class="num">{cell}</td>' for cell in cells))
-        rows.append(row)
     return rows
 
 
