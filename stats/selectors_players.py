@@ -5,17 +5,18 @@ from __future__ import annotations
 import datetime
 from collections import defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
-from django.db.models import Case, Count, F, IntegerField, Max, Min, Q, Sum, When
-from django.db.models.functions import ExtractYear
+from django.db.models import Count, F, Max, Min, Sum
 
-from klammernliga.models import Game, Meld, Participation, Player
+from klammernliga.models import Participation, Player, Team
 from scoring.domain import MELD_LABELS, Bid, MeldKind, Suit
 from scoring.standings import Totals, team_name
 from stats.display import share
-from stats.figures import add, aggregates, totals
-from stats.selectors_games import player_side, took_part
+from stats.figures import SUMS, add, totals
+from stats.models import PlayerEvening
+from stats.player_evenings import FIGURES
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,21 +32,24 @@ class PlayerRow:
 
 
 def player_list() -> list[PlayerRow]:
-    """Every player with his all-time figures, by name; one query."""
-    rows = Player.objects.annotate(
-        **aggregates("participations__"),
-        first=Min("participations__date"),
-        last=Max("participations__date"),
-    ).order_by("name")
-    return [
-        PlayerRow(
-            player=p,
-            figures=totals(p.__dict__, p.slug, p.name, (p.name,)),
-            first=p.first,  # type: ignore[attr-defined]
-            last=p.last,  # type: ignore[attr-defined]
+    """Every player who has played, with his all-time figures, by name; one query over the
+    stored evenings."""
+    rows = (
+        PlayerEvening.objects.values("player_id", "player__name", "player__slug")
+        .annotate(
+            evenings_count=Count("id"),
+            **{f"{name}_sum": Sum(name) for name in SUMS},
+            first=Min("date"),
+            last=Max("date"),
         )
-        for p in rows
-    ]
+        .order_by("player__name")
+    )
+    result = []
+    for row in rows:
+        player = Player(pk=row["player_id"], name=row["player__name"], slug=row["player__slug"])
+        figures = totals(row, player.slug, player.name, (player.name,))
+        result.append(PlayerRow(player, figures, row["first"], row["last"]))
+    return result
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,20 +175,6 @@ def _person(name: str, slug: str) -> PersonRef:
     return PersonRef(name, slug)
 
 
-def _team_ref(row: dict[str, object], prefix: str) -> TeamRef:
-    first = _person(row[f"{prefix}__player_1__name"], row[f"{prefix}__player_1__slug"])  # type: ignore[arg-type]
-    second = _person(row[f"{prefix}__player_2__name"], row[f"{prefix}__player_2__slug"])  # type: ignore[arg-type]
-    ordered = tuple(sorted((first, second), key=lambda p: (p.name.casefold(), p.name)))
-    return TeamRef(row[f"{prefix}_id"], team_name(first.name, second.name), ordered)  # type: ignore[arg-type]
-
-
-def _team_fields(prefix: str) -> tuple[str, ...]:
-    return (
-        f"{prefix}_id",
-        *(f"{prefix}__player_{n}__{f}" for n in (1, 2) for f in ("name", "slug")),
-    )
-
-
 def _balance_key(figures: Totals) -> tuple[float, int, int]:
     """Best first: share of rounds won, then the round balance, then more rounds."""
     share = figures.round_share if figures.round_share is not None else -1.0
@@ -205,44 +195,70 @@ def longest_run(rounds: Iterable[tuple[datetime.date, bool]]) -> Run:
     return best
 
 
-def _years(player: Player) -> list[Totals]:
-    rows = (
-        Participation.objects.filter(player=player)
-        .annotate(year=ExtractYear("date"))
-        .values("year")
-        .annotate(**aggregates())
-        .order_by("year")
+def _team_refs(team_ids: Iterable[int]) -> dict[int, TeamRef]:
+    """The teams with their players' names and slugs; one query."""
+    rows = Team.objects.filter(pk__in=list(team_ids)).values(
+        "pk", *(f"player_{n}__{f}" for n in (1, 2) for f in ("name", "slug"))
     )
-    return [totals(row, row["year"], str(row["year"])) for row in rows]
-
-
-def _partners(player: Player) -> list[Partner]:
-    rows = (
-        Participation.objects.filter(player=player)
-        .values(*_team_fields("team"))
-        .annotate(**aggregates())
-        .order_by()
-    )
-    partners = []
+    refs = {}
     for row in rows:
-        team = _team_ref(row, "team")
+        first = _person(row["player_1__name"], row["player_1__slug"])
+        second = _person(row["player_2__name"], row["player_2__slug"])
+        ordered = tuple(sorted((first, second), key=lambda p: (p.name.casefold(), p.name)))
+        refs[row["pk"]] = TeamRef(row["pk"], team_name(first.name, second.name), ordered)  # type: ignore[arg-type]
+    return refs
+
+
+def _sides(player: Player) -> tuple[dict[int, Totals], dict[int, Totals]]:
+    """The player's figures with each of his teams and against each opposing team: one pass
+    over his Participation rows (a few thousand even in a long league)."""
+    rows = Participation.objects.filter(player=player).values_list(
+        "team_id", "opponent_id", "evening_id", *SUMS
+    )
+    teams: dict[int, list[int]] = {}
+    opponents: dict[int, list[int]] = {}
+    evenings: dict[tuple[str, int], set[int]] = defaultdict(set)
+    for team, opponent, evening, *figures in rows.iterator(chunk_size=2000):
+        for kind, key, bucket in (("t", team, teams), ("o", opponent, opponents)):
+            sums = bucket.get(key)
+            if sums is None:
+                bucket[key] = list(figures)
+            else:
+                for i, value in enumerate(figures):
+                    sums[i] += value
+            evenings[(kind, key)].add(evening)
+
+    def figures(kind: str, bucket: dict[int, list[int]]) -> dict[int, Totals]:
+        return {
+            key: Totals(
+                key=key,
+                name="",
+                evenings=len(evenings[(kind, key)]),
+                **dict(zip(SUMS, sums, strict=True)),  # type: ignore[arg-type]
+            )
+            for key, sums in bucket.items()
+        }
+
+    return figures("t", teams), figures("o", opponents)
+
+
+def _partners(player: Player, teams: dict[int, Totals], refs: dict[int, TeamRef]) -> list[Partner]:
+    partners = []
+    for pk, figures in teams.items():
+        team = refs[pk]
         partner = next(p for p in team.players if p.slug != player.slug)
-        partners.append(Partner(partner, team, totals(row, team.pk, partner.name)))
+        partners.append(Partner(partner, team, replace(figures, name=partner.name)))
     return sorted(partners, key=lambda p: (-p.figures.games, p.partner.name.casefold()))
 
 
-def _opponents(player: Player) -> tuple[list[Opponent], list[Opponent]]:
-    rows = (
-        Participation.objects.filter(player=player)
-        .values(*_team_fields("opponent"))
-        .annotate(**aggregates())
-        .order_by()
-    )
+def _opponents(
+    opponents: dict[int, Totals], refs: dict[int, TeamRef]
+) -> tuple[list[Opponent], list[Opponent]]:
     teams = []
     by_person: dict[PersonRef, list[Totals]] = defaultdict(list)
-    for row in rows:
-        team = _team_ref(row, "opponent")
-        figures = totals(row, team.pk, team.name)
+    for pk, figures in opponents.items():
+        team = refs[pk]
+        figures = replace(figures, name=team.name)
         teams.append(Opponent(team.name, figures, team=team))
         for person in team.players:
             by_person[person].append(figures)
@@ -255,143 +271,123 @@ def _opponents(player: Player) -> tuple[list[Opponent], list[Opponent]]:
     return sorted(teams, key=order), sorted(people, key=order)
 
 
-def _declarer(player: Player) -> tuple[list[DeclarerRow], list[DeclarerRow], DeclarerRow]:
-    rows = (
-        Game.objects.filter(declarer=player)
-        .values("trump", "bid")
-        .annotate(games=Count("id"), won=Count("id", filter=Q(winner_side=F("playing_side"))))
-        .order_by()
+def _evening_sums(player: Player) -> list[dict[str, Any]]:
+    """The player's stored evenings summed per year, in the order of years; one query."""
+    return list(
+        PlayerEvening.objects.filter(player=player)
+        .values("year")
+        .annotate(evenings_count=Count("id"), **{name: Sum(name) for name in FIGURES})
+        .order_by("year")
     )
-    trump: dict[str, list[int]] = defaultdict(lambda: [0, 0])
-    bid: dict[str, list[int]] = defaultdict(lambda: [0, 0])
-    for row in rows:
-        for bucket, key in ((trump, row["trump"]), (bid, row["bid"])):
-            bucket[key][0] += row["games"]
-            bucket[key][1] += row["won"]
-    by_trump = [DeclarerRow(s.value, *trump[s.value]) for s in Suit if s.value in trump]
-    by_bid = [DeclarerRow(b.value, *bid[b.value]) for b in Bid if b.value in bid]
-    total = DeclarerRow("all", sum(r.games for r in by_trump), sum(r.won for r in by_trump))
-    return by_trump, by_bid, total
 
 
-CALLS = (
-    # key, flag, the player's team plays?
-    ("kontra_said", "kontra", False),
-    ("kontra_against", "kontra", True),
-    ("re_said", "re", True),
-    ("re_against", "re", False),
-)
-
-
-def _calls(player: Player) -> list[CallRow]:
-    """Kontra is said by the defenders, Re by the playing team (RULES.md "Kontra and Re")."""
-    mine = Case(
-        When(me="a", then=F("small_a") - F("small_b")),
-        default=F("small_b") - F("small_a"),
-        output_field=IntegerField(),
-    )
-    won = Q(winner_side=F("me"))
-    expressions: dict[str, object] = {}
-    for key, flag, playing in CALLS:
-        condition = Q(**{flag: True}) & (
-            Q(playing_side=F("me")) if playing else ~Q(playing_side=F("me"))
-        )
-        expressions[f"{key}_games"] = Count("id", filter=condition)
-        expressions[f"{key}_won"] = Count("id", filter=condition & won)
-        expressions[f"{key}_net"] = Sum(mine, filter=condition)
-    figures = (
-        Game.objects.filter(took_part(player.pk)).annotate(me=player_side(player.pk))
-    ).aggregate(**expressions)
+def _years(rows: list[dict[str, Any]]) -> list[Totals]:
     return [
-        CallRow(
-            key,
-            figures[f"{key}_games"],
-            figures[f"{key}_won"],
-            figures[f"{key}_net"] or 0,
-        )
-        for key, _flag, _playing in CALLS
+        totals({**row, **{f"{n}_sum": row[n] for n in SUMS}}, row["year"], str(row["year"]))
+        for row in rows
     ]
 
 
-def _melds(player: Player) -> list[MeldRow]:
-    rows = {
-        row["kind"]: row
-        for row in Meld.objects.filter(took_part(player.pk, "game__"))
-        .annotate(me=player_side(player.pk, "game__"))
-        .values("kind")
-        .annotate(
-            own=Count("id", filter=Q(side=F("me"))),
-            against=Count("id", filter=~Q(side=F("me"))),
-        )
-        .order_by()
-    }
+def _declarer(total: dict[str, int]) -> tuple[list[DeclarerRow], list[DeclarerRow], DeclarerRow]:
+    def row(key: str) -> DeclarerRow:
+        return DeclarerRow(key, total[f"declared_{key}"], total[f"declared_{key}_won"])
+
+    by_trump = [row(s.value) for s in Suit if total[f"declared_{s.value}"]]
+    by_bid = [row(b.value) for b in Bid if total[f"declared_{b.value}"]]
+    declared = DeclarerRow("all", sum(r.games for r in by_trump), sum(r.won for r in by_trump))
+    return by_trump, by_bid, declared
+
+
+CALLS = ("kontra_said", "kontra_against", "re_said", "re_against")
+
+
+def _calls(total: dict[str, int]) -> list[CallRow]:
+    """Kontra is said by the defenders, Re by the playing team (RULES.md "Kontra and Re")."""
+    return [
+        CallRow(key, total[f"{key}_games"], total[f"{key}_won"], total[f"{key}_net"])
+        for key in CALLS
+    ]
+
+
+def _melds(total: dict[str, int]) -> list[MeldRow]:
     return [
         MeldRow(
             kind.value,
             MELD_LABELS[kind],
-            rows.get(kind.value, {}).get("own", 0),
-            rows.get(kind.value, {}).get("against", 0),
+            total[f"{kind.value}_own"],
+            total[f"{kind.value}_against"],
         )
         for kind in MeldKind
     ]
 
 
 def _longest_run(player: Player) -> Run:
-    rounds = (
-        Game.objects.filter(took_part(player.pk), ends_round=True)
-        .annotate(me=player_side(player.pk))
-        .order_by("match__evening__date", "match__position", "position")
-        .values_list("match__evening__date", "round_winner", "me")
+    """Put together from each evening's runs at its start, at its end and in between."""
+    rows = (
+        PlayerEvening.objects.filter(player=player)
+        .exclude(rounds_won=0, rounds_lost=0)
+        .order_by("date")
+        .values_list("date", "rounds_lost", "run_start", "run_end", "run_best")
     )
-    return longest_run((date, winner == me) for date, winner, me in rounds)
+    best = Run(0, None, None)
+    length, start = 0, None
+    for date, lost, run_start, run_end, run_best in rows:
+        # The run so far goes on with the evening's first won rounds (all of them, if none lost).
+        if run_start:
+            length, start = length + run_start, start or date
+            if length > best.length:
+                best = Run(length, start, date)
+        if not lost:
+            continue
+        if run_best > best.length:
+            best = Run(run_best, date, date)
+        length, start = run_end, (date if run_end else None)
+    return best
+
+
+BEST_EVENING = (
+    "date",
+    "large_points",
+    "small_points",
+    "small_points_against",
+    "rounds_won",
+    "rounds_lost",
+    "games",
+)
 
 
 def _best_evening(player: Player) -> BestEvening | None:
     row = (
-        Participation.objects.filter(player=player)
-        .values("date")
-        .annotate(
-            large=Sum("large_points"),
-            small=Sum("small_points"),
-            against=Sum("small_points_against"),
-            won=Sum("rounds_won"),
-            lost=Sum("rounds_lost"),
-            played=Sum("games"),
-        )
-        .annotate(difference=F("small") - F("against"))
-        .order_by("-large", "-difference", "date")
+        PlayerEvening.objects.filter(player=player, games__gt=0)
+        .annotate(difference=F("small_points") - F("small_points_against"))
+        .order_by("-large_points", "-difference", "date")
+        .values_list(*BEST_EVENING)
         .first()
     )
-    if row is None:
-        return None
-    return BestEvening(
-        row["date"],
-        row["large"],
-        row["small"],
-        row["against"],
-        row["won"],
-        row["lost"],
-        row["played"],
-    )
+    return BestEvening(*row) if row else None
 
 
 def player_profile(player: Player) -> PlayerProfile:
-    """Everything Spieler-Info shows about one player: nine queries, however many games."""
-    years = _years(player)
-    opponent_teams, opponents = _opponents(player)
-    by_trump, by_bid, declared = _declarer(player)
+    """Everything Spieler-Info shows about one player: six queries, however many games."""
+    evening_sums = _evening_sums(player)
+    total = {name: sum(row[name] or 0 for row in evening_sums) for name in FIGURES}
+    years = _years(evening_sums)
+    teams, opposing = _sides(player)
+    refs = _team_refs([*teams, *opposing])
+    opponent_teams, opponents = _opponents(opposing, refs)
+    by_trump, by_bid, declared = _declarer(total)
     return PlayerProfile(
         player=player,
         total=add(years, player.slug, player.name),
         years=years,
-        partners=_partners(player),
+        partners=_partners(player, teams, refs),
         opponent_teams=opponent_teams,
         opponents=opponents,
         by_trump=by_trump,
         by_bid=by_bid,
         declared=declared,
-        calls=_calls(player),
-        melds=_melds(player),
+        calls=_calls(total),
+        melds=_melds(total),
         longest_run=_longest_run(player),
         best_evening=_best_evening(player),
     )

@@ -241,7 +241,7 @@ def test_player_pages_take_the_same_queries_however_many_games(client, league) -
     few = [queries_of(client, url) for url in urls]
     grow_league(4)
     many = [queries_of(client, url) for url in urls]
-    assert few == many == [2, 11]
+    assert few == many == [2, 8]
 
 
 def test_no_favourite_or_nemesis_when_every_opponent_went_alike(client, league) -> None:  # type: ignore[no-untyped-def]
