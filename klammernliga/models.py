@@ -271,6 +271,16 @@ class Participation(models.Model):
         indexes = [
             models.Index(fields=["date", "player"], name="participation_date_idx"),
             models.Index(fields=["is_first", "team", "date"], name="participation_team_idx"),
+            # Spieler-Info sums a player's rows by team and by opponent from this index alone,
+            # without visiting thousands of scattered rows (SQLite has no INCLUDE columns).
+            models.Index(
+                fields=[
+                    "player", "team", "opponent", "evening", "games", "games_won", "rounds_won",
+                    "rounds_lost", "large_points", "kalte", "laube", "small_points",
+                    "small_points_against",
+                ],
+                name="participation_player_idx",
+            ),  # fmt: skip
         ]
 
     def __str__(self) -> str:

@@ -5,26 +5,27 @@ from __future__ import annotations
 import datetime
 from collections import defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, F, Max, Min, Sum
+from django.db.models import F, Max, Min, Sum
 
-from klammernliga.models import Participation, Player, Team
+from klammernliga.models import Participation, Player, PlayerYear, Team, YearTotals
 from scoring.domain import MELD_LABELS, Bid, MeldKind, Suit
 from scoring.standings import Totals, team_name
 from stats.display import share
-from stats.figures import SUMS, add, totals
+from stats.figures import add, aggregates, totals
 from stats.models import PlayerEvening
-from stats.player_evenings import FIGURES
+from stats.player_evenings import CALL_FIELDS, DECLARED, MELD_FIELDS
 
 
 @dataclass(frozen=True, slots=True)
 class PlayerRow:
     player: Player
     figures: Totals
-    first: datetime.date | None
-    last: datetime.date | None
+    # The first and the last year he played.
+    first: int | None
+    last: int | None
 
     @property
     def game_share(self) -> float | None:
@@ -33,21 +34,22 @@ class PlayerRow:
 
 def player_list() -> list[PlayerRow]:
     """Every player who has played, with his all-time figures, by name; one query over the
-    stored evenings."""
+    stored year totals."""
     rows = (
-        PlayerEvening.objects.values("player_id", "player__name", "player__slug")
+        PlayerYear.objects.values("player_id", "player__name", "player__slug")
         .annotate(
-            evenings_count=Count("id"),
-            **{f"{name}_sum": Sum(name) for name in SUMS},
-            first=Min("date"),
-            last=Max("date"),
+            **{f"{name}_sum": Sum(name) for name in YearTotals.SUMS},
+            first=Min("year"),
+            last=Max("year"),
         )
         .order_by("player__name")
     )
     result = []
     for row in rows:
         player = Player(pk=row["player_id"], name=row["player__name"], slug=row["player__slug"])
-        figures = totals(row, player.slug, player.name, (player.name,))
+        figures = totals(
+            {**row, "evenings_count": row["evenings_sum"]}, player.slug, player.name, (player.name,)
+        )
         result.append(PlayerRow(player, figures, row["first"], row["last"]))
     return result
 
@@ -196,69 +198,57 @@ def longest_run(rounds: Iterable[tuple[datetime.date, bool]]) -> Run:
 
 
 def _team_refs(team_ids: Iterable[int]) -> dict[int, TeamRef]:
-    """The teams with their players' names and slugs; one query."""
-    rows = Team.objects.filter(pk__in=list(team_ids)).values(
+    """The teams with their players' names and slugs; one query over every team (a long
+    league has a few hundred, far fewer than its games), no parameter per team."""
+    wanted = set(team_ids)
+    rows = Team.objects.values_list(
         "pk", *(f"player_{n}__{f}" for n in (1, 2) for f in ("name", "slug"))
     )
     refs = {}
-    for row in rows:
-        first = _person(row["player_1__name"], row["player_1__slug"])
-        second = _person(row["player_2__name"], row["player_2__slug"])
-        ordered = tuple(sorted((first, second), key=lambda p: (p.name.casefold(), p.name)))
-        refs[row["pk"]] = TeamRef(row["pk"], team_name(first.name, second.name), ordered)  # type: ignore[arg-type]
+    for pk, name_1, slug_1, name_2, slug_2 in rows:
+        if pk not in wanted:
+            continue
+        first, second = PersonRef(name_1, slug_1), PersonRef(name_2, slug_2)
+        ordered = (
+            (first, second)
+            if (name_1.casefold(), name_1) <= (name_2.casefold(), name_2)
+            else (second, first)
+        )
+        refs[pk] = TeamRef(pk, team_name(name_1, name_2), ordered)
     return refs
 
 
-def _sides(player: Player) -> tuple[dict[int, Totals], dict[int, Totals]]:
-    """The player's figures with each of his teams and against each opposing team: one pass
-    over his Participation rows (a few thousand even in a long league)."""
-    rows = Participation.objects.filter(player=player).values_list(
-        "team_id", "opponent_id", "evening_id", *SUMS
-    )
-    teams: dict[int, list[int]] = {}
-    opponents: dict[int, list[int]] = {}
-    evenings: dict[tuple[str, int], set[int]] = defaultdict(set)
-    for team, opponent, evening, *figures in rows.iterator(chunk_size=2000):
-        for kind, key, bucket in (("t", team, teams), ("o", opponent, opponents)):
-            sums = bucket.get(key)
-            if sums is None:
-                bucket[key] = list(figures)
-            else:
-                for i, value in enumerate(figures):
-                    sums[i] += value
-            evenings[(kind, key)].add(evening)
-
-    def figures(kind: str, bucket: dict[int, list[int]]) -> dict[int, Totals]:
-        return {
-            key: Totals(
-                key=key,
-                name="",
-                evenings=len(evenings[(kind, key)]),
-                **dict(zip(SUMS, sums, strict=True)),  # type: ignore[arg-type]
-            )
-            for key, sums in bucket.items()
-        }
-
-    return figures("t", teams), figures("o", opponents)
+type Grouped = dict[int, dict[str, Any]]
 
 
-def _partners(player: Player, teams: dict[int, Totals], refs: dict[int, TeamRef]) -> list[Partner]:
+def _sides(player: Player) -> tuple[Grouped, Grouped]:
+    """The player's figures with each of his teams and against each opposing team: two
+    aggregates over his Participation rows, read from the index that covers them."""
+    rows = Participation.objects.filter(player=player)
+
+    def grouped(field: str) -> Grouped:
+        return {row[field]: row for row in rows.values(field).annotate(**aggregates()).order_by()}
+
+    return grouped("team_id"), grouped("opponent_id")
+
+
+def _partners(player: Player, teams: Grouped, refs: dict[int, TeamRef]) -> list[Partner]:
     partners = []
-    for pk, figures in teams.items():
+    for pk, row in teams.items():
         team = refs[pk]
-        partner = next(p for p in team.players if p.slug != player.slug)
-        partners.append(Partner(partner, team, replace(figures, name=partner.name)))
+        partner = team.players[1] if team.players[0].slug == player.slug else team.players[0]
+        partners.append(Partner(partner, team, totals(row, pk, partner.name)))
     return sorted(partners, key=lambda p: (-p.figures.games, p.partner.name.casefold()))
 
 
 def _opponents(
-    opponents: dict[int, Totals], refs: dict[int, TeamRef]
+    opposing: Grouped, refs: dict[int, TeamRef]
 ) -> tuple[list[Opponent], list[Opponent]]:
     teams = []
     by_person: dict[PersonRef, list[Totals]] = defaultdict(list)
-    for pk, figures in opponents.items():
+    for pk, row in opposing.items():
         team = refs[pk]
-        figures = replace(figures, name=team.name)
+        figures = totals(row, pk, team.name)
         teams.append(Opponent(team.name, figures, team=team))
         for person in team.players:
             by_person[person].append(figures)
@@ -271,21 +261,28 @@ def _opponents(
     return sorted(teams, key=order), sorted(people, key=order)
 
 
-def _evening_sums(player: Player) -> list[dict[str, Any]]:
-    """The player's stored evenings summed per year, in the order of years; one query."""
-    return list(
-        PlayerEvening.objects.filter(player=player)
-        .values("year")
-        .annotate(evenings_count=Count("id"), **{name: Sum(name) for name in FIGURES})
-        .order_by("year")
+def _years(player: Player) -> list[Totals]:
+    """The player's stored year totals, in the order of years; one query."""
+    rows = (
+        PlayerYear.objects.filter(player=player).order_by("year").values("year", *YearTotals.SUMS)
     )
+    result = []
+    for row in rows:
+        year = row.pop("year")
+        result.append(Totals(key=year, name=str(year), **row))
+    return result
 
 
-def _years(rows: list[dict[str, Any]]) -> list[Totals]:
-    return [
-        totals({**row, **{f"{n}_sum": row[n] for n in SUMS}}, row["year"], str(row["year"]))
-        for row in rows
-    ]
+# The figures of his games that only the stored evenings hold.
+GAME_FIGURES = (*DECLARED, *CALL_FIELDS, *MELD_FIELDS)
+
+
+def _game_figures(player: Player) -> dict[str, int]:
+    """His declared games, Kontra and Re, and melds, summed over his stored evenings."""
+    sums = PlayerEvening.objects.filter(player=player).aggregate(
+        **{name: Sum(name) for name in GAME_FIGURES}
+    )
+    return {name: value or 0 for name, value in sums.items()}
 
 
 def _declarer(total: dict[str, int]) -> tuple[list[DeclarerRow], list[DeclarerRow], DeclarerRow]:
@@ -368,10 +365,9 @@ def _best_evening(player: Player) -> BestEvening | None:
 
 
 def player_profile(player: Player) -> PlayerProfile:
-    """Everything Spieler-Info shows about one player: six queries, however many games."""
-    evening_sums = _evening_sums(player)
-    total = {name: sum(row[name] or 0 for row in evening_sums) for name in FIGURES}
-    years = _years(evening_sums)
+    """Everything Spieler-Info shows about one player: eight queries, however many games."""
+    years = _years(player)
+    total = _game_figures(player)
     teams, opposing = _sides(player)
     refs = _team_refs([*teams, *opposing])
     opponent_teams, opponents = _opponents(opposing, refs)

@@ -3,12 +3,14 @@ player's page."""
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Sequence
 
+from django.utils.formats import date_format, number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from stats.charts.lines import LineChart, Series, line_chart
+from stats.charts.lines import LineChart, Series, Tick, line_chart
 from stats.ratings.selectors import PlayerHistory
 
 
@@ -36,4 +38,16 @@ def rating_chart(
         include_zero=True,
         table_caption=_("Wertung am Jahresende"),
         table_row_label=_("Jahr"),
+        format_value=lambda value: number_format(value, 1),
+        format_tick=tick_label,
     )
+
+
+def tick_label(tick: Tick) -> str:
+    """A tick's value in the active language: 2010, "Mär 2010", "05.03.2010", "-2,5"."""
+    value = tick.value
+    if isinstance(value, datetime.date):
+        if tick.kind == "year":
+            return str(value.year)
+        return date_format(value, "M Y" if tick.kind == "month" else "SHORT_DATE_FORMAT")
+    return number_format(value, tick.decimals)

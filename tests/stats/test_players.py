@@ -45,7 +45,7 @@ def test_the_player_list_shows_every_player_s_figures(client, bigger) -> None:  
     PlayerFactory(name="Gast")  # never played: not listed
     response = client.get(reverse("stats:players"))
     assert response.status_code == 200
-    rows = {row.record.player.name: row.record.figures for row in response.context["table"].rows}
+    rows = {row.player.name: row.figures for row in response.context["rows"]}
     assert sorted(rows) == NAMES
     for name in NAMES:
         figures = rows[name]
@@ -241,7 +241,10 @@ def test_player_pages_take_the_same_queries_however_many_games(client, league) -
     few = [queries_of(client, url) for url in urls]
     grow_league(4)
     many = [queries_of(client, url) for url in urls]
-    assert few == many == [2, 8]
+    # The list: its year totals and the menu. A player: himself, his year totals, his games'
+    # figures, partners, opponents, the teams, his runs, best evening, rating span and history,
+    # and the menu.
+    assert few == many == [2, 11]
 
 
 def test_no_favourite_or_nemesis_when_every_opponent_went_alike(client, league) -> None:  # type: ignore[no-untyped-def]
