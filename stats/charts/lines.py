@@ -10,6 +10,7 @@ import datetime
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from html import escape
 
 __all__ = [
     "PALETTE_SIZE",
@@ -95,6 +96,12 @@ class TableRow:
     # The row's label and values as printed (see `line_chart`'s format_value).
     label_text: str = ""
     cells: tuple[str, ...] = ()
+
+    @property
+    def cells_html(self) -> str:
+        """The cells as escaped HTML, for a template to print at once (`|safe`): a long history
+        has thousands of them."""
+        return "".join(f'<td class="num">{escape(c)}</td>' for c in self.cells)
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,9 +4,9 @@ player's page."""
 from __future__ import annotations
 
 import datetime
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from django.utils.formats import date_format, number_format
+from django.utils.formats import date_format, get_format, number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -38,9 +38,23 @@ def rating_chart(
         include_zero=True,
         table_caption=_("Wertung am Jahresende"),
         table_row_label=_("Jahr"),
-        format_value=lambda value: number_format(value, 1),
+        format_value=decimal(1),
         format_tick=tick_label,
     )
+
+
+def decimal(places: int) -> Callable[[float], str]:
+    """A formatter of numbers with `places` decimals in the active language (12,3): the
+    separator is looked up once, not per number, for a table of thousands."""
+    separator = get_format("DECIMAL_SEPARATOR")
+
+    def format_number(value: float) -> str:
+        text = f"{value:.{places}f}"
+        if text.startswith("-") and not text.strip("-0."):
+            text = text[1:]  # no "-0.0"
+        return text.replace(".", separator)
+
+    return format_number
 
 
 def tick_label(tick: Tick) -> str:

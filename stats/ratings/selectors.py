@@ -144,12 +144,16 @@ def history_period(first: datetime.date, last: datetime.date) -> str:
 
 
 def rating_history(
-    player_ids: Iterable[int] | None = None, *, period: str = "evening"
+    player_ids: Iterable[int] | None = None,
+    *,
+    period: str = "evening",
+    players: Iterable[Player] | None = None,
 ) -> list[PlayerHistory]:
     """Per player the rating after each evening they played, best current rating first.
 
     All players, or those of `player_ids`; one query. With `period` "month" or "year" only the
-    rating at the end of each month or year the player played in (for long histories).
+    rating at the end of each month or year the player played in (for long histories). A caller
+    that has the `players` already saves joining them to every row.
     """
     if period not in PERIODS:
         raise ValueError(f"period must be one of {PERIODS}, not {period!r}")
@@ -160,18 +164,26 @@ def rating_history(
         rows = rows.filter(month_end=True)
     elif period == "year":
         rows = rows.filter(year_end=True)
+    point = ("date", "ordinal", "mu", "sigma", "rounds")
+    known = {p.pk: p for p in players} if players is not None else None
     # Plain values: a long history has many rows, each player is built once.
-    values = rows.values_list(
-        "player_id", "player__name", "player__slug", "player__nickname",
-        "date", "ordinal", "mu", "sigma", "rounds",
-    )  # fmt: skip
+    if known is not None:
+        values = rows.values_list("player_id", *point)
+    else:
+        values = rows.values_list(
+            "player_id", "player__name", "player__slug", "player__nickname", *point
+        )
     histories: dict[int, PlayerHistory] = {}
-    for pk, name, slug, nickname, *point in values:
+    for pk, *rest in values:
         history = histories.get(pk)
         if history is None:
-            player = Player(pk=pk, name=name, slug=slug, nickname=nickname)
+            if known is not None:
+                player = known.get(pk) or Player(pk=pk, name="?", slug="")
+            else:
+                name, slug, nickname = rest[:3]
+                player = Player(pk=pk, name=name, slug=slug, nickname=nickname)
             history = histories[pk] = PlayerHistory(player)
-        history.points.append(HistoryPoint(*point))
+        history.points.append(HistoryPoint(*rest[-5:]))
     return sorted(histories.values(), key=lambda h: (-h.current, h.player.name))
 
 

@@ -23,8 +23,9 @@ class BossView(TemplateView):
         context = super().get_context_data(**kwargs)
         ranks = ranking()
         query = self.request.GET
+        players = players_to_pick()
         form = PredictionForm(
-            query if PredictionForm.is_submitted(query) else None, players=players_to_pick()
+            query if PredictionForm.is_submitted(query) else None, players=players
         )
         prediction = predict(*form.teams()) if form.is_bound and form.is_valid() else None
         # A long history is drawn from month (or year) ends: the chart has no room for more.
@@ -33,7 +34,7 @@ class BossView(TemplateView):
         context.update(
             ranking=ranks,
             boss=ranks[0] if ranks else None,
-            chart=rating_chart(rating_history(period=period)),
+            chart=rating_chart(rating_history(period=period, players=players)),
             period=period,
             form=form,
             prediction=prediction,

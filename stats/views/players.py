@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from html import escape
 
 from django.core.paginator import Page, Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.formats import number_format
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -41,6 +43,12 @@ class Line:
     label: str
     cells: tuple[str, ...]
     url: str = ""
+
+    @property
+    def cells_html(self) -> SafeString:
+        """The row's number cells: one template variable a row instead of one a cell (a long
+        league's page has over a thousand cells)."""
+        return mark_safe("".join(f'<td class="num">{escape(c)}</td>' for c in self.cells))
 
 
 def signed(value: int) -> str:
@@ -180,7 +188,7 @@ def rating_chart(player: Player) -> LineChart | None:
     span = rating_span(player.pk)
     if span is None:
         return None
-    history = rating_history(player_ids=[player.pk], period=history_period(*span))
+    history = rating_history([player.pk], period=history_period(*span), players=[player])
     if not history or not history[0].points:
         return None
     return ratings_chart(history, title=_("KlammernBoss-Wertung"), chart_id="player-rating")
