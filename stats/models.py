@@ -127,3 +127,51 @@ class PlayerEvening(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player_id} {self.date}"
+
+
+class PlayerGameYear(models.Model):
+    """A player's declared games, Kontra and Re, and melds in one year: his PlayerEvening rows
+    of that year summed (stats/player_evenings.py), so Spieler-Info reads a row a year."""
+
+    player = models.ForeignKey(Player, models.CASCADE, related_name="+")
+    year = models.PositiveIntegerField()
+    declared_kreuz = models.PositiveIntegerField(default=0)
+    declared_kreuz_won = models.PositiveIntegerField(default=0)
+    declared_pik = models.PositiveIntegerField(default=0)
+    declared_pik_won = models.PositiveIntegerField(default=0)
+    declared_herz = models.PositiveIntegerField(default=0)
+    declared_herz_won = models.PositiveIntegerField(default=0)
+    declared_karo = models.PositiveIntegerField(default=0)
+    declared_karo_won = models.PositiveIntegerField(default=0)
+    declared_rein = models.PositiveIntegerField(default=0)
+    declared_rein_won = models.PositiveIntegerField(default=0)
+    declared_klein = models.PositiveIntegerField(default=0)
+    declared_klein_won = models.PositiveIntegerField(default=0)
+    declared_besser = models.PositiveIntegerField(default=0)
+    declared_besser_won = models.PositiveIntegerField(default=0)
+    kontra_said_games = models.PositiveIntegerField(default=0)
+    kontra_said_won = models.PositiveIntegerField(default=0)
+    kontra_said_net = models.IntegerField(default=0)
+    kontra_against_games = models.PositiveIntegerField(default=0)
+    kontra_against_won = models.PositiveIntegerField(default=0)
+    kontra_against_net = models.IntegerField(default=0)
+    re_said_games = models.PositiveIntegerField(default=0)
+    re_said_won = models.PositiveIntegerField(default=0)
+    re_said_net = models.IntegerField(default=0)
+    re_against_games = models.PositiveIntegerField(default=0)
+    re_against_won = models.PositiveIntegerField(default=0)
+    re_against_net = models.IntegerField(default=0)
+    terz_own = models.PositiveIntegerField(default=0)
+    terz_against = models.PositiveIntegerField(default=0)
+    fuenfzig_own = models.PositiveIntegerField(default=0)
+    fuenfzig_against = models.PositiveIntegerField(default=0)
+    belle_own = models.PositiveIntegerField(default=0)
+    belle_against = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["player", "year"], name="player_game_year_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} in {self.year}"

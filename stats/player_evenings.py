@@ -36,6 +36,9 @@ RUN_FIELDS = ("run_start", "run_end", "run_best")
 FIGURES = (*PARTICIPATION, *DECLARED, *CALL_FIELDS, *MELD_FIELDS, *RUN_FIELDS)
 COLUMNS = ("player_id", "evening_id", "date", "year", *FIGURES)
 INDEX = {name: i for i, name in enumerate(FIGURES)}
+# The figures of a player's games that PlayerGameYear sums per year.
+GAME_FIGURES = (*DECLARED, *CALL_FIELDS, *MELD_FIELDS)
+YEAR_COLUMNS = ("player_id", "year", *GAME_FIGURES)
 
 
 def on_league_changed(sender: object, since: datetime.date | None = None, **kwargs: object) -> None:
@@ -54,8 +57,31 @@ def update_player_evenings(*, since: datetime.date | None, apps: Any = global_ap
         stale = stale.filter(date__gte=since)
     stale.delete()
     rows = _rows(apps, since)
-    _insert(model, rows)
+    _insert(model, COLUMNS, rows)
+    _update_years(apps, since)
     return len(rows)
+
+
+def _update_years(apps: Any, since: datetime.date | None) -> None:
+    """Sum the PlayerEvening rows into PlayerGameYear from `since`'s year on."""
+    evenings = apps.get_model("stats", "PlayerEvening").objects.all()
+    years = apps.get_model("stats", "PlayerGameYear")
+    stale = years.objects.all()
+    if since is not None:
+        evenings = evenings.filter(year__gte=since.year)
+        stale = stale.filter(year__gte=since.year)
+    stale.delete()
+    sums: dict[tuple[int, int], list[int]] = {}
+    for player, year, *figures in evenings.values_list("player_id", "year", *GAME_FIGURES).iterator(
+        chunk_size=BATCH_SIZE
+    ):
+        row = sums.get((player, year))
+        if row is None:
+            sums[(player, year)] = figures
+        else:
+            for i, value in enumerate(figures):
+                row[i] += value
+    _insert(years, YEAR_COLUMNS, [(*key, *figures) for key, figures in sorted(sums.items())])
 
 
 type Key = tuple[int, int]  # (player_id, evening_id)
@@ -205,14 +231,19 @@ def _runs(
                     row[end] = 0
 
 
-def _insert(model: Any, rows: list[tuple[object, ...]]) -> None:
+def _insert(model: Any, names: tuple[str, ...], rows: list[tuple[object, ...]]) -> None:
     """Plain executemany: a full rebuild writes one row per player and evening, and the ORM's
     bulk_create spends most of its time building model instances."""
     quote = connection.ops.quote_name
     table = quote(model._meta.db_table)
-    columns = ", ".join(quote(name) for name in COLUMNS)
-    sql = f"INSERT INTO {table} ({columns}) VALUES ({', '.join(['%s'] * len(COLUMNS))})"
+    columns = ", ".join(quote(name) for name in names)
+    sql = f"INSERT INTO {table} ({columns}) VALUES ({', '.join(['%s'] * len(names))})"
     adapt = connection.ops.adapt_datefield_value
+    dates = [i for i, name in enumerate(names) if name == "date"]
     with connection.cursor() as cursor:
         for batch in batched(rows, BATCH_SIZE):
-            cursor.executemany(sql, [(*row[:2], adapt(row[2]), *row[3:]) for row in batch])
+            if dates:
+                batch = tuple(
+                    tuple(adapt(v) if i in dates else v for i, v in enumerate(row)) for row in batch
+                )
+            cursor.executemany(sql, batch)
