@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import F, Max, Min, Sum
+from django.db.models import Max, Min, Sum
 
 from klammernliga.models import Participation, Player, PlayerYear, Team, YearTotals
 from scoring.domain import MELD_LABELS, Bid, MeldKind, Suit
@@ -152,6 +152,8 @@ class PlayerProfile:
     melds: list[MeldRow]
     longest_run: Run
     best_evening: BestEvening | None
+    # The first and the last evening on which he completed a round: his rating's span.
+    rated_span: tuple[datetime.date, datetime.date] | None = None
 
     def _rated_opponents(self) -> list[Opponent]:
         """Opponents with completed rounds, when they differ at all in the share won."""
@@ -316,17 +318,47 @@ def _melds(total: dict[str, int]) -> list[MeldRow]:
     ]
 
 
-def _longest_run(player: Player) -> Run:
-    """Put together from each evening's runs at its start, at its end and in between."""
+@dataclass(frozen=True, slots=True)
+class Evenings:
+    """What a player's evenings one by one tell: his longest run, his best evening, and the
+    first and last evening on which he completed a round (the span of his rating)."""
+
+    longest_run: Run
+    best_evening: BestEvening | None
+    rated_span: tuple[datetime.date, datetime.date] | None
+
+
+EVENING_FIELDS = (
+    "date", "large_points", "small_points", "small_points_against", "rounds_won", "rounds_lost",
+    "games", "run_start", "run_end", "run_best",
+)  # fmt: skip
+
+
+def _evenings(player: Player) -> Evenings:
+    """One pass over his stored evenings in date order (a couple of thousand in a long league).
+
+    A run is put together from each evening's won rounds at its start, at its end and in
+    between; the best evening has the most large points, then the best small-point balance,
+    then is the earliest.
+    """
     rows = (
-        PlayerEvening.objects.filter(player=player)
-        .exclude(rounds_won=0, rounds_lost=0)
+        PlayerEvening.objects.filter(player=player, games__gt=0)
         .order_by("date")
-        .values_list("date", "rounds_lost", "run_start", "run_end", "run_best")
+        .values_list(*EVENING_FIELDS)
     )
     best = Run(0, None, None)
     length, start = 0, None
-    for date, lost, run_start, run_end, run_best in rows:
+    top: tuple[object, ...] | None = None
+    top_key = (-1, 0)
+    first = last = None
+    for row in rows:
+        date, large, small, against, won, lost, _games, run_start, run_end, run_best = row
+        key = (large, small - against)
+        if key > top_key:  # strictly better: the earlier of equals stays
+            top, top_key = row, key
+        if not won and not lost:
+            continue
+        first, last = first or date, date
         # The run so far goes on with the evening's first won rounds (all of them, if none lost).
         if run_start:
             length, start = length + run_start, start or date
@@ -337,39 +369,22 @@ def _longest_run(player: Player) -> Run:
         if run_best > best.length:
             best = Run(run_best, date, date)
         length, start = run_end, (date if run_end else None)
-    return best
-
-
-BEST_EVENING = (
-    "date",
-    "large_points",
-    "small_points",
-    "small_points_against",
-    "rounds_won",
-    "rounds_lost",
-    "games",
-)
-
-
-def _best_evening(player: Player) -> BestEvening | None:
-    row = (
-        PlayerEvening.objects.filter(player=player, games__gt=0)
-        .annotate(difference=F("small_points") - F("small_points_against"))
-        .order_by("-large_points", "-difference", "date")
-        .values_list(*BEST_EVENING)
-        .first()
+    return Evenings(
+        longest_run=best,
+        best_evening=BestEvening(*top[:7]) if top else None,  # type: ignore[arg-type]
+        rated_span=(first, last) if first and last else None,
     )
-    return BestEvening(*row) if row else None
 
 
 def player_profile(player: Player) -> PlayerProfile:
-    """Everything Spieler-Info shows about one player: eight queries, however many games."""
+    """Everything Spieler-Info shows about one player: six queries, however many games."""
     years = _years(player)
     total = _game_figures(player)
     teams, opposing = _sides(player)
     refs = _team_refs([*teams, *opposing])
     opponent_teams, opponents = _opponents(opposing, refs)
     by_trump, by_bid, declared = _declarer(total)
+    evenings = _evenings(player)
     return PlayerProfile(
         player=player,
         total=add(years, player.slug, player.name),
@@ -382,6 +397,7 @@ def player_profile(player: Player) -> PlayerProfile:
         declared=declared,
         calls=_calls(total),
         melds=_melds(total),
-        longest_run=_longest_run(player),
-        best_evening=_best_evening(player),
+        longest_run=evenings.longest_run,
+        best_evening=evenings.best_evening,
+        rated_span=evenings.rated_span,
     )

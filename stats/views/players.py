@@ -27,7 +27,7 @@ from stats.charts.bars import BarChart, bar_chart
 from stats.charts.lines import LineChart
 from stats.display import percent_text, share
 from stats.ratings.chart import rating_chart as ratings_chart
-from stats.ratings.selectors import history_period, rating_history, rating_span
+from stats.ratings.selectors import history_period, rating_history
 
 # The partner chart draws the most frequent partners; the table above it lists them all.
 PARTNERS_IN_CHART = 12
@@ -180,15 +180,17 @@ def player_list(request: HttpRequest) -> HttpResponse:
 # --- one player -----------------------------------------------------------------------------
 
 
-def rating_chart(player: Player) -> LineChart | None:
-    """The player's KlammernBoss rating over time, or None before the first round.
+def rating_chart(profile: selectors.PlayerProfile) -> LineChart | None:
+    """The player's KlammernBoss rating over time, or None before his first completed round.
 
     A long history is drawn from month (or year) ends: the chart has no room for more.
     """
-    span = rating_span(player.pk)
-    if span is None:
+    if profile.rated_span is None:
         return None
-    history = rating_history([player.pk], period=history_period(*span), players=[player])
+    player = profile.player
+    history = rating_history(
+        [player.pk], period=history_period(*profile.rated_span), players=[player]
+    )
     if not history or not history[0].points:
         return None
     return ratings_chart(history, title=_("KlammernBoss-Wertung"), chart_id="player-rating")
@@ -243,6 +245,6 @@ def player_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "partner_chart": partner_chart(profile),
         "trump_chart": charts.declarer_by_trump(profile),
         "bid_chart": charts.declarer_by_bid(profile),
-        "rating_chart": rating_chart(player),
+        "rating_chart": rating_chart(profile),
     }
     return render(request, "stats/player.html", context)
