@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 import datetime
-from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 
-from django.db.models import Max, Min, Sum
+from django.db.models import CharField, Count, Max, Min, Sum
+from django.db.models.functions import Cast
 
 from klammernliga.models import Participation, Player, PlayerYear, Team, YearTotals
 from scoring.domain import MELD_LABELS, Bid, MeldKind, Suit
 from scoring.standings import Totals, team_name
 from stats.display import share
-from stats.figures import add, aggregates, totals
+from stats.figures import SUMS, add, totals
 from stats.models import PlayerEvening, PlayerGameYear
 from stats.player_evenings import GAME_FIGURES
 
@@ -220,26 +219,30 @@ def _team_refs(team_ids: Iterable[int]) -> dict[int, TeamRef]:
     return refs
 
 
-type Grouped = dict[int, dict[str, Any]]
+# Per team: (evenings, games, games_won, …) in the order of Totals' fields after the name.
+type Grouped = dict[int, tuple[int, ...]]
 
 
 def _sides(player: Player) -> tuple[Grouped, Grouped]:
     """The player's figures with each of his teams and against each opposing team: two
     aggregates over his Participation rows, read from the index that covers them."""
     rows = Participation.objects.filter(player=player)
+    sums = {"n_evenings": Count("evening", distinct=True)}
+    sums.update({f"n_{name}": Sum(name) for name in SUMS})
 
     def grouped(field: str) -> Grouped:
-        return {row[field]: row for row in rows.values(field).annotate(**aggregates()).order_by()}
+        query = rows.values(field).annotate(**sums).order_by().values_list(field, *sums)
+        return {key: tuple(v or 0 for v in values) for key, *values in query}
 
     return grouped("team_id"), grouped("opponent_id")
 
 
 def _partners(player: Player, teams: Grouped, refs: dict[int, TeamRef]) -> list[Partner]:
     partners = []
-    for pk, row in teams.items():
+    for pk, figures in teams.items():
         team = refs[pk]
         partner = team.players[1] if team.players[0].slug == player.slug else team.players[0]
-        partners.append(Partner(partner, team, totals(row, pk, partner.name)))
+        partners.append(Partner(partner, team, Totals(pk, partner.name, *figures)))
     return sorted(partners, key=lambda p: (-p.figures.games, p.partner.name.casefold()))
 
 
@@ -247,17 +250,21 @@ def _opponents(
     opposing: Grouped, refs: dict[int, TeamRef]
 ) -> tuple[list[Opponent], list[Opponent]]:
     teams = []
-    by_person: dict[PersonRef, list[Totals]] = defaultdict(list)
-    for pk, row in opposing.items():
+    by_person: dict[PersonRef, list[int]] = {}
+    for pk, figures in opposing.items():
         team = refs[pk]
-        figures = totals(row, pk, team.name)
-        teams.append(Opponent(team.name, figures, team=team))
+        teams.append(Opponent(team.name, Totals(pk, team.name, *figures), team=team))
         for person in team.players:
-            by_person[person].append(figures)
+            sums = by_person.get(person)
+            if sums is None:
+                by_person[person] = list(figures)
+            else:
+                for i, value in enumerate(figures):
+                    sums[i] += value
     # Each match has one opposing team, so a player's figures against a person add up exactly.
     people = [
-        Opponent(person.name, add(items, person.slug, person.name), person=person)
-        for person, items in by_person.items()
+        Opponent(person.name, Totals(person.slug, person.name, *sums), person=person)
+        for person, sums in by_person.items()
     ]
     order = lambda o: (*_balance_key(o.figures), o.name.casefold())  # noqa: E731
     return sorted(teams, key=order), sorted(people, key=order)
@@ -341,10 +348,12 @@ def _evenings(player: Player) -> Evenings:
     between; the best evening has the most large points, then the best small-point balance,
     then is the earliest.
     """
+    # The date as text: only the few dates shown are made dates, not one for every evening.
     rows = (
         PlayerEvening.objects.filter(player=player, games__gt=0)
+        .annotate(day=Cast("date", CharField()))
         .order_by("date")
-        .values_list(*EVENING_FIELDS)
+        .values_list("day", *EVENING_FIELDS[1:])
     )
     best = Run(0, None, None)
     length, start = 0, None
@@ -369,10 +378,15 @@ def _evenings(player: Player) -> Evenings:
         if run_best > best.length:
             best = Run(run_best, date, date)
         length, start = run_end, (date if run_end else None)
+    day = datetime.date.fromisoformat
     return Evenings(
-        longest_run=best,
-        best_evening=BestEvening(*top[:7]) if top else None,  # type: ignore[arg-type]
-        rated_span=(first, last) if first and last else None,
+        longest_run=Run(
+            best.length,
+            day(best.start) if best.start else None,  # type: ignore[arg-type]
+            day(best.end) if best.end else None,  # type: ignore[arg-type]
+        ),
+        best_evening=BestEvening(day(top[0]), *top[1:7]) if top else None,  # type: ignore[arg-type]
+        rated_span=(day(first), day(last)) if first and last else None,
     )
 
 
