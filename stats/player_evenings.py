@@ -53,28 +53,34 @@ def update_player_evenings(*, since: datetime.date | None, apps: Any = global_ap
     """
     model = apps.get_model("stats", "PlayerEvening")
     stale = model.objects.all()
+    players: set[int] | None = None
     if since is not None:
         stale = stale.filter(date__gte=since)
+        players = set(stale.values_list("player_id", flat=True).distinct())
     stale.delete()
     rows = _rows(apps, since)
     _insert(model, COLUMNS, rows)
-    _update_years(apps, since)
+    if players is not None:
+        players.update(row[0] for row in rows)  # type: ignore[misc]
+    _update_years(apps, since, players)
     return len(rows)
 
 
-def _update_years(apps: Any, since: datetime.date | None) -> None:
-    """Sum the PlayerEvening rows into PlayerGameYear from `since`'s year on."""
+def _update_years(apps: Any, since: datetime.date | None, players: set[int] | None) -> None:
+    """Sum the PlayerEvening rows into PlayerGameYear from `since`'s year on, for the players
+    whose evenings changed (all for None)."""
     evenings = apps.get_model("stats", "PlayerEvening").objects.all()
     years = apps.get_model("stats", "PlayerGameYear")
     stale = years.objects.all()
     if since is not None:
-        evenings = evenings.filter(year__gte=since.year)
-        stale = stale.filter(year__gte=since.year)
+        ids = sorted(players or ())
+        evenings = evenings.filter(date__gte=since.replace(month=1, day=1), player_id__in=ids)
+        stale = stale.filter(year__gte=since.year, player_id__in=ids)
     stale.delete()
+    # Read along the date index (in date order, which the index gives) and summed here.
+    rows = evenings.order_by("date").values_list("player_id", "year", *GAME_FIGURES)
     sums: dict[tuple[int, int], list[int]] = {}
-    for player, year, *figures in evenings.values_list("player_id", "year", *GAME_FIGURES).iterator(
-        chunk_size=BATCH_SIZE
-    ):
+    for player, year, *figures in rows.iterator(chunk_size=BATCH_SIZE):
         row = sums.get((player, year))
         if row is None:
             sums[(player, year)] = figures
@@ -111,14 +117,15 @@ def _rows(apps: Any, since: datetime.date | None) -> list[tuple[object, ...]]:
     game = apps.get_model("klammernliga", "Game")
     meld = apps.get_model("klammernliga", "Meld")
     after = Q(date__gte=since) if since else Q()
-    games_after = Q(match__evening__date__gte=since) if since else Q()
+    in_range = Q(evening__date__gte=since) if since else Q()
+    # Through the matches of the evenings from `since` on: index steps, never a scan of all games.
+    matches_after = match_model.objects.filter(in_range).values("pk")
+    games_after = Q(match__in=matches_after) if since else Q()
 
     rows = _Evenings()
     # Who sat where in every match: (evening, date, team A's players, team B's players).
     matches: dict[int, tuple[int, datetime.date, tuple[int, int], tuple[int, int]]] = {}
-    match_rows = match_model.objects.filter(
-        Q(evening__date__gte=since) if since else Q()
-    ).values_list(
+    match_rows = match_model.objects.filter(in_range).values_list(
         "pk", "evening_id", "evening__date",
         "team_a__player_1_id", "team_a__player_2_id", "team_b__player_1_id", "team_b__player_2_id",
     )  # fmt: skip
@@ -176,7 +183,7 @@ def _rows(apps: Any, since: datetime.date | None) -> list[tuple[object, ...]]:
                         rows.add((player, evening), date, f"{name}_won", item["n"])
 
     melds = (
-        meld.objects.filter(Q(game__match__evening__date__gte=since) if since else Q())
+        meld.objects.filter(Q(game__match__in=matches_after) if since else Q())
         .values("game__match_id", "side", "kind")
         .annotate(n=Count("id"))
         .order_by()
