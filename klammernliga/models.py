@@ -242,6 +242,14 @@ class Meld(models.Model):
         return f"{self.get_kind_display()} {self.suit} {self.top}".strip()
 
 
+# Spieler-Info sums a player's rows by team and by opponent from this index alone, without
+# visiting thousands of scattered rows (SQLite has no INCLUDE columns).
+PLAYER_INDEX_FIELDS = [
+    "player", "team", "opponent", "evening", "games", "games_won", "rounds_won", "rounds_lost",
+    "large_points", "kalte", "laube", "small_points", "small_points_against",
+]  # fmt: skip
+
+
 class Participation(models.Model):
     """A player's figures in one match: derived, rewritten with its match, read by the tables."""
 
@@ -271,6 +279,7 @@ class Participation(models.Model):
         indexes = [
             models.Index(fields=["date", "player"], name="participation_date_idx"),
             models.Index(fields=["is_first", "team", "date"], name="participation_team_idx"),
+            models.Index(fields=PLAYER_INDEX_FIELDS, name="participation_player_idx"),
         ]
 
     def __str__(self) -> str:

@@ -8,7 +8,12 @@ class StatsConfig(AppConfig):
 
     def ready(self) -> None:
         from klammernliga.signals import league_changed
+        from stats import player_evenings
         from stats.ratings.updates import on_league_changed
 
         # The stored ratings follow every change of the games (stats/ratings/updates.py).
         league_changed.connect(on_league_changed, dispatch_uid="stats.ratings.update")
+        # So do each player's figures per evening, which Spieler-Info reads.
+        league_changed.connect(
+            player_evenings.on_league_changed, dispatch_uid="stats.player_evenings.update"
+        )

@@ -21,6 +21,9 @@ class Rating(models.Model):
     # history is drawn from the month ends alone.
     month = models.PositiveIntegerField()
     month_end = models.BooleanField(default=False)
+    # Whether this is the player's last rating in its year: a very long history is drawn from
+    # the year ends alone.
+    year_end = models.BooleanField(default=False)
     mu = models.FloatField()
     sigma = models.FloatField()
     ordinal = models.FloatField(_("Wertung"))
@@ -43,7 +46,132 @@ class Rating(models.Model):
                 condition=models.Q(month_end=True),
                 name="rating_month_end_idx",
             ),
+            models.Index(
+                fields=["player", "date"],
+                condition=models.Q(year_end=True),
+                name="rating_year_end_idx",
+            ),
         ]
 
     def __str__(self) -> str:
         return f"{self.player_id} {self.date}: {self.ordinal:.1f}"
+
+
+class PlayerEvening(models.Model):
+    """A player's figures of one evening, summed from its games: what Spieler-Info and the player
+    list read instead of every game (stats/player_evenings.py keeps it current).
+
+    Derived: rewritten from a date on whenever games change, like the ratings.
+    """
+
+    player = models.ForeignKey(Player, models.CASCADE, related_name="+")
+    evening = models.ForeignKey(Evening, models.CASCADE, related_name="+")
+    date = models.DateField()
+    year = models.PositiveIntegerField()
+    # The evening's Participation rows, summed.
+    games = models.PositiveIntegerField(default=0)
+    games_won = models.PositiveIntegerField(default=0)
+    rounds_won = models.PositiveIntegerField(default=0)
+    rounds_lost = models.PositiveIntegerField(default=0)
+    large_points = models.PositiveIntegerField(default=0)
+    kalte = models.PositiveIntegerField(default=0)
+    laube = models.PositiveIntegerField(default=0)
+    small_points = models.PositiveIntegerField(default=0)
+    small_points_against = models.PositiveIntegerField(default=0)
+    # Games the player declared, by trump and by bid, and how many of them his team won.
+    declared_kreuz = models.PositiveIntegerField(default=0)
+    declared_kreuz_won = models.PositiveIntegerField(default=0)
+    declared_pik = models.PositiveIntegerField(default=0)
+    declared_pik_won = models.PositiveIntegerField(default=0)
+    declared_herz = models.PositiveIntegerField(default=0)
+    declared_herz_won = models.PositiveIntegerField(default=0)
+    declared_karo = models.PositiveIntegerField(default=0)
+    declared_karo_won = models.PositiveIntegerField(default=0)
+    declared_rein = models.PositiveIntegerField(default=0)
+    declared_rein_won = models.PositiveIntegerField(default=0)
+    declared_klein = models.PositiveIntegerField(default=0)
+    declared_klein_won = models.PositiveIntegerField(default=0)
+    declared_besser = models.PositiveIntegerField(default=0)
+    declared_besser_won = models.PositiveIntegerField(default=0)
+    # Kontra and Re said by his team or against it: games, won by his team, small points net.
+    kontra_said_games = models.PositiveIntegerField(default=0)
+    kontra_said_won = models.PositiveIntegerField(default=0)
+    kontra_said_net = models.IntegerField(default=0)
+    kontra_against_games = models.PositiveIntegerField(default=0)
+    kontra_against_won = models.PositiveIntegerField(default=0)
+    kontra_against_net = models.IntegerField(default=0)
+    re_said_games = models.PositiveIntegerField(default=0)
+    re_said_won = models.PositiveIntegerField(default=0)
+    re_said_net = models.IntegerField(default=0)
+    re_against_games = models.PositiveIntegerField(default=0)
+    re_against_won = models.PositiveIntegerField(default=0)
+    re_against_net = models.IntegerField(default=0)
+    # Melds of his team and of the opponents.
+    terz_own = models.PositiveIntegerField(default=0)
+    terz_against = models.PositiveIntegerField(default=0)
+    fuenfzig_own = models.PositiveIntegerField(default=0)
+    fuenfzig_against = models.PositiveIntegerField(default=0)
+    belle_own = models.PositiveIntegerField(default=0)
+    belle_against = models.PositiveIntegerField(default=0)
+    # Won rounds in a row, in playing order: at the evening's start, at its end, and the longest
+    # run after its first lost round (a longest run over evenings is put together from these).
+    run_start = models.PositiveIntegerField(default=0)
+    run_end = models.PositiveIntegerField(default=0)
+    run_best = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["player", "date"], name="player_evening_unique"),
+        ]
+        indexes = [models.Index(fields=["date"], name="player_evening_date_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} {self.date}"
+
+
+class PlayerGameYear(models.Model):
+    """A player's declared games, Kontra and Re, and melds in one year: his PlayerEvening rows
+    of that year summed (stats/player_evenings.py), so Spieler-Info reads a row a year."""
+
+    player = models.ForeignKey(Player, models.CASCADE, related_name="+")
+    year = models.PositiveIntegerField()
+    declared_kreuz = models.PositiveIntegerField(default=0)
+    declared_kreuz_won = models.PositiveIntegerField(default=0)
+    declared_pik = models.PositiveIntegerField(default=0)
+    declared_pik_won = models.PositiveIntegerField(default=0)
+    declared_herz = models.PositiveIntegerField(default=0)
+    declared_herz_won = models.PositiveIntegerField(default=0)
+    declared_karo = models.PositiveIntegerField(default=0)
+    declared_karo_won = models.PositiveIntegerField(default=0)
+    declared_rein = models.PositiveIntegerField(default=0)
+    declared_rein_won = models.PositiveIntegerField(default=0)
+    declared_klein = models.PositiveIntegerField(default=0)
+    declared_klein_won = models.PositiveIntegerField(default=0)
+    declared_besser = models.PositiveIntegerField(default=0)
+    declared_besser_won = models.PositiveIntegerField(default=0)
+    kontra_said_games = models.PositiveIntegerField(default=0)
+    kontra_said_won = models.PositiveIntegerField(default=0)
+    kontra_said_net = models.IntegerField(default=0)
+    kontra_against_games = models.PositiveIntegerField(default=0)
+    kontra_against_won = models.PositiveIntegerField(default=0)
+    kontra_against_net = models.IntegerField(default=0)
+    re_said_games = models.PositiveIntegerField(default=0)
+    re_said_won = models.PositiveIntegerField(default=0)
+    re_said_net = models.IntegerField(default=0)
+    re_against_games = models.PositiveIntegerField(default=0)
+    re_against_won = models.PositiveIntegerField(default=0)
+    re_against_net = models.IntegerField(default=0)
+    terz_own = models.PositiveIntegerField(default=0)
+    terz_against = models.PositiveIntegerField(default=0)
+    fuenfzig_own = models.PositiveIntegerField(default=0)
+    fuenfzig_against = models.PositiveIntegerField(default=0)
+    belle_own = models.PositiveIntegerField(default=0)
+    belle_against = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["player", "year"], name="player_game_year_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} in {self.year}"

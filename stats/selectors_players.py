@@ -3,27 +3,28 @@
 from __future__ import annotations
 
 import datetime
-from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from django.db.models import Case, Count, F, IntegerField, Max, Min, Q, Sum, When
-from django.db.models.functions import ExtractYear
+from django.db.models import CharField, Count, Max, Min, Sum
+from django.db.models.functions import Cast
 
-from klammernliga.models import Game, Meld, Participation, Player
+from klammernliga.models import Participation, Player, PlayerYear, Team, YearTotals
 from scoring.domain import MELD_LABELS, Bid, MeldKind, Suit
 from scoring.standings import Totals, team_name
 from stats.display import share
-from stats.figures import add, aggregates, totals
-from stats.selectors_games import player_side, took_part
+from stats.figures import SUMS, add, totals
+from stats.models import PlayerEvening, PlayerGameYear
+from stats.player_evenings import GAME_FIGURES
 
 
 @dataclass(frozen=True, slots=True)
 class PlayerRow:
     player: Player
     figures: Totals
-    first: datetime.date | None
-    last: datetime.date | None
+    # The first and the last year he played.
+    first: int | None
+    last: int | None
 
     @property
     def game_share(self) -> float | None:
@@ -31,21 +32,25 @@ class PlayerRow:
 
 
 def player_list() -> list[PlayerRow]:
-    """Every player with his all-time figures, by name; one query."""
-    rows = Player.objects.annotate(
-        **aggregates("participations__"),
-        first=Min("participations__date"),
-        last=Max("participations__date"),
-    ).order_by("name")
-    return [
-        PlayerRow(
-            player=p,
-            figures=totals(p.__dict__, p.slug, p.name, (p.name,)),
-            first=p.first,  # type: ignore[attr-defined]
-            last=p.last,  # type: ignore[attr-defined]
+    """Every player who has played, with his all-time figures, by name; one query over the
+    stored year totals."""
+    rows = (
+        PlayerYear.objects.values("player_id", "player__name", "player__slug")
+        .annotate(
+            **{f"{name}_sum": Sum(name) for name in YearTotals.SUMS},
+            first=Min("year"),
+            last=Max("year"),
         )
-        for p in rows
-    ]
+        .order_by("player__name")
+    )
+    result = []
+    for row in rows:
+        player = Player(pk=row["player_id"], name=row["player__name"], slug=row["player__slug"])
+        figures = totals(
+            {**row, "evenings_count": row["evenings_sum"]}, player.slug, player.name, (player.name,)
+        )
+        result.append(PlayerRow(player, figures, row["first"], row["last"]))
+    return result
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +151,8 @@ class PlayerProfile:
     melds: list[MeldRow]
     longest_run: Run
     best_evening: BestEvening | None
+    # The first and the last evening on which he completed a round: his rating's span.
+    rated_span: tuple[datetime.date, datetime.date] | None = None
 
     def _rated_opponents(self) -> list[Opponent]:
         """Opponents with completed rounds, when they differ at all in the share won."""
@@ -171,20 +178,6 @@ def _person(name: str, slug: str) -> PersonRef:
     return PersonRef(name, slug)
 
 
-def _team_ref(row: dict[str, object], prefix: str) -> TeamRef:
-    first = _person(row[f"{prefix}__player_1__name"], row[f"{prefix}__player_1__slug"])  # type: ignore[arg-type]
-    second = _person(row[f"{prefix}__player_2__name"], row[f"{prefix}__player_2__slug"])  # type: ignore[arg-type]
-    ordered = tuple(sorted((first, second), key=lambda p: (p.name.casefold(), p.name)))
-    return TeamRef(row[f"{prefix}_id"], team_name(first.name, second.name), ordered)  # type: ignore[arg-type]
-
-
-def _team_fields(prefix: str) -> tuple[str, ...]:
-    return (
-        f"{prefix}_id",
-        *(f"{prefix}__player_{n}__{f}" for n in (1, 2) for f in ("name", "slug")),
-    )
-
-
 def _balance_key(figures: Totals) -> tuple[float, int, int]:
     """Best first: share of rounds won, then the round balance, then more rounds."""
     share = figures.round_share if figures.round_share is not None else -1.0
@@ -205,193 +198,220 @@ def longest_run(rounds: Iterable[tuple[datetime.date, bool]]) -> Run:
     return best
 
 
-def _years(player: Player) -> list[Totals]:
-    rows = (
-        Participation.objects.filter(player=player)
-        .annotate(year=ExtractYear("date"))
-        .values("year")
-        .annotate(**aggregates())
-        .order_by("year")
+def _team_refs(team_ids: Iterable[int]) -> dict[int, TeamRef]:
+    """The teams with their players' names and slugs; one query over every team (a long
+    league has a few hundred, far fewer than its games), no parameter per team."""
+    wanted = set(team_ids)
+    rows = Team.objects.values_list(
+        "pk", *(f"player_{n}__{f}" for n in (1, 2) for f in ("name", "slug"))
     )
-    return [totals(row, row["year"], str(row["year"])) for row in rows]
+    refs = {}
+    for pk, name_1, slug_1, name_2, slug_2 in rows:
+        if pk not in wanted:
+            continue
+        first, second = PersonRef(name_1, slug_1), PersonRef(name_2, slug_2)
+        ordered = (
+            (first, second)
+            if (name_1.casefold(), name_1) <= (name_2.casefold(), name_2)
+            else (second, first)
+        )
+        refs[pk] = TeamRef(pk, team_name(name_1, name_2), ordered)
+    return refs
 
 
-def _partners(player: Player) -> list[Partner]:
-    rows = (
-        Participation.objects.filter(player=player)
-        .values(*_team_fields("team"))
-        .annotate(**aggregates())
-        .order_by()
-    )
+# Per team: (evenings, games, games_won, …) in the order of Totals' fields after the name.
+type Grouped = dict[int, tuple[int, ...]]
+
+
+def _sides(player: Player) -> tuple[Grouped, Grouped]:
+    """The player's figures with each of his teams and against each opposing team: two
+    aggregates over his Participation rows, read from the index that covers them."""
+    rows = Participation.objects.filter(player=player)
+    sums = {"n_evenings": Count("evening", distinct=True)}
+    sums.update({f"n_{name}": Sum(name) for name in SUMS})
+
+    def grouped(field: str) -> Grouped:
+        query = rows.values(field).annotate(**sums).order_by().values_list(field, *sums)
+        return {key: tuple(v or 0 for v in values) for key, *values in query}
+
+    return grouped("team_id"), grouped("opponent_id")
+
+
+def _partners(player: Player, teams: Grouped, refs: dict[int, TeamRef]) -> list[Partner]:
     partners = []
-    for row in rows:
-        team = _team_ref(row, "team")
-        partner = next(p for p in team.players if p.slug != player.slug)
-        partners.append(Partner(partner, team, totals(row, team.pk, partner.name)))
+    for pk, figures in teams.items():
+        team = refs[pk]
+        partner = team.players[1] if team.players[0].slug == player.slug else team.players[0]
+        partners.append(Partner(partner, team, Totals(pk, partner.name, *figures)))
     return sorted(partners, key=lambda p: (-p.figures.games, p.partner.name.casefold()))
 
 
-def _opponents(player: Player) -> tuple[list[Opponent], list[Opponent]]:
-    rows = (
-        Participation.objects.filter(player=player)
-        .values(*_team_fields("opponent"))
-        .annotate(**aggregates())
-        .order_by()
-    )
+def _opponents(
+    opposing: Grouped, refs: dict[int, TeamRef]
+) -> tuple[list[Opponent], list[Opponent]]:
     teams = []
-    by_person: dict[PersonRef, list[Totals]] = defaultdict(list)
-    for row in rows:
-        team = _team_ref(row, "opponent")
-        figures = totals(row, team.pk, team.name)
-        teams.append(Opponent(team.name, figures, team=team))
+    by_person: dict[PersonRef, list[int]] = {}
+    for pk, figures in opposing.items():
+        team = refs[pk]
+        teams.append(Opponent(team.name, Totals(pk, team.name, *figures), team=team))
         for person in team.players:
-            by_person[person].append(figures)
+            sums = by_person.get(person)
+            if sums is None:
+                by_person[person] = list(figures)
+            else:
+                for i, value in enumerate(figures):
+                    sums[i] += value
     # Each match has one opposing team, so a player's figures against a person add up exactly.
     people = [
-        Opponent(person.name, add(items, person.slug, person.name), person=person)
-        for person, items in by_person.items()
+        Opponent(person.name, Totals(person.slug, person.name, *sums), person=person)
+        for person, sums in by_person.items()
     ]
     order = lambda o: (*_balance_key(o.figures), o.name.casefold())  # noqa: E731
     return sorted(teams, key=order), sorted(people, key=order)
 
 
-def _declarer(player: Player) -> tuple[list[DeclarerRow], list[DeclarerRow], DeclarerRow]:
+def _years(player: Player) -> list[Totals]:
+    """The player's stored year totals, in the order of years; one query."""
     rows = (
-        Game.objects.filter(declarer=player)
-        .values("trump", "bid")
-        .annotate(games=Count("id"), won=Count("id", filter=Q(winner_side=F("playing_side"))))
-        .order_by()
+        PlayerYear.objects.filter(player=player).order_by("year").values("year", *YearTotals.SUMS)
     )
-    trump: dict[str, list[int]] = defaultdict(lambda: [0, 0])
-    bid: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    result = []
     for row in rows:
-        for bucket, key in ((trump, row["trump"]), (bid, row["bid"])):
-            bucket[key][0] += row["games"]
-            bucket[key][1] += row["won"]
-    by_trump = [DeclarerRow(s.value, *trump[s.value]) for s in Suit if s.value in trump]
-    by_bid = [DeclarerRow(b.value, *bid[b.value]) for b in Bid if b.value in bid]
-    total = DeclarerRow("all", sum(r.games for r in by_trump), sum(r.won for r in by_trump))
-    return by_trump, by_bid, total
+        year = row.pop("year")
+        result.append(Totals(key=year, name=str(year), **row))
+    return result
 
 
-CALLS = (
-    # key, flag, the player's team plays?
-    ("kontra_said", "kontra", False),
-    ("kontra_against", "kontra", True),
-    ("re_said", "re", True),
-    ("re_against", "re", False),
-)
+def _game_figures(player: Player) -> dict[str, int]:
+    """His declared games, Kontra and Re, and melds: his stored years added up (a row a year,
+    added here rather than by a few dozen SQL sums)."""
+    sums = [0] * len(GAME_FIGURES)
+    for row in PlayerGameYear.objects.filter(player=player).values_list(*GAME_FIGURES):
+        for i, value in enumerate(row):
+            sums[i] += value
+    return dict(zip(GAME_FIGURES, sums, strict=True))
 
 
-def _calls(player: Player) -> list[CallRow]:
+def _declarer(total: dict[str, int]) -> tuple[list[DeclarerRow], list[DeclarerRow], DeclarerRow]:
+    def row(key: str) -> DeclarerRow:
+        return DeclarerRow(key, total[f"declared_{key}"], total[f"declared_{key}_won"])
+
+    by_trump = [row(s.value) for s in Suit if total[f"declared_{s.value}"]]
+    by_bid = [row(b.value) for b in Bid if total[f"declared_{b.value}"]]
+    declared = DeclarerRow("all", sum(r.games for r in by_trump), sum(r.won for r in by_trump))
+    return by_trump, by_bid, declared
+
+
+CALLS = ("kontra_said", "kontra_against", "re_said", "re_against")
+
+
+def _calls(total: dict[str, int]) -> list[CallRow]:
     """Kontra is said by the defenders, Re by the playing team (RULES.md "Kontra and Re")."""
-    mine = Case(
-        When(me="a", then=F("small_a") - F("small_b")),
-        default=F("small_b") - F("small_a"),
-        output_field=IntegerField(),
-    )
-    won = Q(winner_side=F("me"))
-    expressions: dict[str, object] = {}
-    for key, flag, playing in CALLS:
-        condition = Q(**{flag: True}) & (
-            Q(playing_side=F("me")) if playing else ~Q(playing_side=F("me"))
-        )
-        expressions[f"{key}_games"] = Count("id", filter=condition)
-        expressions[f"{key}_won"] = Count("id", filter=condition & won)
-        expressions[f"{key}_net"] = Sum(mine, filter=condition)
-    figures = (
-        Game.objects.filter(took_part(player.pk)).annotate(me=player_side(player.pk))
-    ).aggregate(**expressions)
     return [
-        CallRow(
-            key,
-            figures[f"{key}_games"],
-            figures[f"{key}_won"],
-            figures[f"{key}_net"] or 0,
-        )
-        for key, _flag, _playing in CALLS
+        CallRow(key, total[f"{key}_games"], total[f"{key}_won"], total[f"{key}_net"])
+        for key in CALLS
     ]
 
 
-def _melds(player: Player) -> list[MeldRow]:
-    rows = {
-        row["kind"]: row
-        for row in Meld.objects.filter(took_part(player.pk, "game__"))
-        .annotate(me=player_side(player.pk, "game__"))
-        .values("kind")
-        .annotate(
-            own=Count("id", filter=Q(side=F("me"))),
-            against=Count("id", filter=~Q(side=F("me"))),
-        )
-        .order_by()
-    }
+def _melds(total: dict[str, int]) -> list[MeldRow]:
     return [
         MeldRow(
             kind.value,
             MELD_LABELS[kind],
-            rows.get(kind.value, {}).get("own", 0),
-            rows.get(kind.value, {}).get("against", 0),
+            total[f"{kind.value}_own"],
+            total[f"{kind.value}_against"],
         )
         for kind in MeldKind
     ]
 
 
-def _longest_run(player: Player) -> Run:
-    rounds = (
-        Game.objects.filter(took_part(player.pk), ends_round=True)
-        .annotate(me=player_side(player.pk))
-        .order_by("match__evening__date", "match__position", "position")
-        .values_list("match__evening__date", "round_winner", "me")
-    )
-    return longest_run((date, winner == me) for date, winner, me in rounds)
+@dataclass(frozen=True, slots=True)
+class Evenings:
+    """What a player's evenings one by one tell: his longest run, his best evening, and the
+    first and last evening on which he completed a round (the span of his rating)."""
+
+    longest_run: Run
+    best_evening: BestEvening | None
+    rated_span: tuple[datetime.date, datetime.date] | None
 
 
-def _best_evening(player: Player) -> BestEvening | None:
-    row = (
-        Participation.objects.filter(player=player)
-        .values("date")
-        .annotate(
-            large=Sum("large_points"),
-            small=Sum("small_points"),
-            against=Sum("small_points_against"),
-            won=Sum("rounds_won"),
-            lost=Sum("rounds_lost"),
-            played=Sum("games"),
-        )
-        .annotate(difference=F("small") - F("against"))
-        .order_by("-large", "-difference", "date")
-        .first()
+EVENING_FIELDS = (
+    "date", "large_points", "small_points", "small_points_against", "rounds_won", "rounds_lost",
+    "games", "run_start", "run_end", "run_best",
+)  # fmt: skip
+
+
+def _evenings(player: Player) -> Evenings:
+    """One pass over his stored evenings in date order (a couple of thousand in a long league).
+
+    A run is put together from each evening's won rounds at its start, at its end and in
+    between; the best evening has the most large points, then the best small-point balance,
+    then is the earliest.
+    """
+    # The date as text: only the few dates shown are made dates, not one for every evening.
+    rows = (
+        PlayerEvening.objects.filter(player=player, games__gt=0)
+        .annotate(day=Cast("date", CharField()))
+        .order_by("date")
+        .values_list("day", *EVENING_FIELDS[1:])
     )
-    if row is None:
-        return None
-    return BestEvening(
-        row["date"],
-        row["large"],
-        row["small"],
-        row["against"],
-        row["won"],
-        row["lost"],
-        row["played"],
+    best = Run(0, None, None)
+    length, start = 0, None
+    top: tuple[object, ...] | None = None
+    top_key = (-1, 0)
+    first = last = None
+    for row in rows:
+        date, large, small, against, won, lost, _games, run_start, run_end, run_best = row
+        key = (large, small - against)
+        if key > top_key:  # strictly better: the earlier of equals stays
+            top, top_key = row, key
+        if not won and not lost:
+            continue
+        first, last = first or date, date
+        # The run so far goes on with the evening's first won rounds (all of them, if none lost).
+        if run_start:
+            length, start = length + run_start, start or date
+            if length > best.length:
+                best = Run(length, start, date)
+        if not lost:
+            continue
+        if run_best > best.length:
+            best = Run(run_best, date, date)
+        length, start = run_end, (date if run_end else None)
+    day = datetime.date.fromisoformat
+    return Evenings(
+        longest_run=Run(
+            best.length,
+            day(best.start) if best.start else None,  # type: ignore[arg-type]
+            day(best.end) if best.end else None,  # type: ignore[arg-type]
+        ),
+        best_evening=BestEvening(day(top[0]), *top[1:7]) if top else None,  # type: ignore[arg-type]
+        rated_span=(day(first), day(last)) if first and last else None,
     )
 
 
 def player_profile(player: Player) -> PlayerProfile:
-    """Everything Spieler-Info shows about one player: nine queries, however many games."""
+    """Everything Spieler-Info shows about one player: six queries, however many games."""
     years = _years(player)
-    opponent_teams, opponents = _opponents(player)
-    by_trump, by_bid, declared = _declarer(player)
+    total = _game_figures(player)
+    teams, opposing = _sides(player)
+    refs = _team_refs([*teams, *opposing])
+    opponent_teams, opponents = _opponents(opposing, refs)
+    by_trump, by_bid, declared = _declarer(total)
+    evenings = _evenings(player)
     return PlayerProfile(
         player=player,
         total=add(years, player.slug, player.name),
         years=years,
-        partners=_partners(player),
+        partners=_partners(player, teams, refs),
         opponent_teams=opponent_teams,
         opponents=opponents,
         by_trump=by_trump,
         by_bid=by_bid,
         declared=declared,
-        calls=_calls(player),
-        melds=_melds(player),
-        longest_run=_longest_run(player),
-        best_evening=_best_evening(player),
+        calls=_calls(total),
+        melds=_melds(total),
+        longest_run=evenings.longest_run,
+        best_evening=evenings.best_evening,
+        rated_span=evenings.rated_span,
     )

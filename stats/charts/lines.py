@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import datetime
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from html import escape
 
 __all__ = [
     "PALETTE_SIZE",
@@ -23,6 +24,7 @@ __all__ = [
     "line_chart",
     "nice_step",
     "number_ticks",
+    "plain_tick",
     "thin",
     "value_table",
 ]
@@ -55,6 +57,7 @@ class Tick:
     kind: str = "number"
     decimals: int = 0
     anchor: str = "middle"  # text-anchor of an x tick's label: kept inside the viewBox
+    label: str = ""  # the printed value (see `line_chart`'s format_tick)
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +93,15 @@ class PlottedSeries:
 class TableRow:
     label: X | int
     values: list[float | None]
+    # The row's label and values as printed (see `line_chart`'s format_value).
+    label_text: str = ""
+    cells: tuple[str, ...] = ()
+
+    @property
+    def cells_html(self) -> str:
+        """The cells as escaped HTML, for a template to print at once (`|safe`): a long history
+        has thousands of them."""
+        return "".join(f'<td class="num">{escape(c)}</td>' for c in self.cells)
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,6 +276,16 @@ def _spread(ticks: list[Tick], width: float, gap: float = 6.0) -> list[Tick]:
     return kept
 
 
+def plain_tick(tick: Tick) -> str:
+    """A tick's value as text without locale: 2010, 03/2010, 2010-03-05, 12.5."""
+    value = tick.value
+    if isinstance(value, datetime.date):
+        if tick.kind == "year":
+            return str(value.year)
+        return f"{value.month:02d}/{value.year}" if tick.kind == "month" else value.isoformat()
+    return f"{value:.{tick.decimals}f}"
+
+
 def _fmt(value: float) -> str:
     text = f"{value:.1f}"
     return "0.0" if text == "-0.0" else text
@@ -285,11 +307,26 @@ def line_chart(
     table_caption: str = "",
     table_row_label: str = "",
     value_decimals: int = 1,
+    format_value: Callable[[float], str] | None = None,
+    format_tick: Callable[[Tick], str] = plain_tick,
 ) -> LineChart:
-    """Lay out a line chart: scales, ticks, one polyline per series, and the table of values."""
+    """Lay out a line chart: scales, ticks, one polyline per series, and the table of values.
+
+    The texts are made here, once, so the template prints them without a filter per cell:
+    `format_value` prints the table's values, `format_tick` the axes' ticks.
+    """
     drawn = [s for s in series if s.points]
     frame = Frame(left=38.0, top=10.0, right=width - 12.0, bottom=height - 36.0)
     columns, rows = value_table(drawn)
+    show = format_value or (lambda v: f"{v:.{value_decimals}f}")
+    rows = [
+        replace(
+            row,
+            label_text=str(row.label),
+            cells=tuple("–" if v is None else show(v) for v in row.values),
+        )
+        for row in rows
+    ]
     base = LineChart(
         chart_id=chart_id,
         title=title,
@@ -336,8 +373,9 @@ def line_chart(
         x_ticks = [
             Tick(round(v * fx + ox, 1), v, "number", x_decimals) for v in x_values if x0 <= v <= x1
         ]
-    x_ticks = _spread(x_ticks, width)
+    x_ticks = [replace(t, label=format_tick(t)) for t in _spread(x_ticks, width)]
     y_ticks = [Tick(round(v * fy + oy, 1), v, "number", decimals) for v in y_values]
+    y_ticks = [replace(t, label=format_tick(t)) for t in y_ticks]
 
     plotted = []
     for index, s in enumerate(drawn):

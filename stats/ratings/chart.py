@@ -3,12 +3,14 @@ player's page."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import datetime
+from collections.abc import Callable, Sequence
 
+from django.utils.formats import date_format, get_format, number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from stats.charts.lines import LineChart, Series, line_chart
+from stats.charts.lines import LineChart, Series, Tick, line_chart
 from stats.ratings.selectors import PlayerHistory
 
 
@@ -36,4 +38,30 @@ def rating_chart(
         include_zero=True,
         table_caption=_("Wertung am Jahresende"),
         table_row_label=_("Jahr"),
+        format_value=decimal(1),
+        format_tick=tick_label,
     )
+
+
+def decimal(places: int) -> Callable[[float], str]:
+    """A formatter of numbers with `places` decimals in the active language (12,3): the
+    separator is looked up once, not per number, for a table of thousands."""
+    separator = get_format("DECIMAL_SEPARATOR")
+
+    def format_number(value: float) -> str:
+        text = f"{value:.{places}f}"
+        if text.startswith("-") and not text.strip("-0."):
+            text = text[1:]  # no "-0.0"
+        return text.replace(".", separator)
+
+    return format_number
+
+
+def tick_label(tick: Tick) -> str:
+    """A tick's value in the active language: 2010, "Mär 2010", "05.03.2010", "-2,5"."""
+    value = tick.value
+    if isinstance(value, datetime.date):
+        if tick.kind == "year":
+            return str(value.year)
+        return date_format(value, "M Y" if tick.kind == "month" else "SHORT_DATE_FORMAT")
+    return number_format(value, tick.decimals)

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cached_property
+from html import escape
 
 from django import forms
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from klammernliga.models import Player
@@ -31,6 +34,24 @@ class PredictionForm(forms.Form):
         choices = [("", "—"), *((p.slug, p.name) for p in players)]
         for name in FIELDS:
             self.fields[name].choices = choices  # type: ignore[attr-defined]
+
+    @cached_property
+    def options(self) -> dict[str, SafeString]:
+        """Each select's <option> elements, the chosen one selected: built here in one go, as
+        Django's widget templates take a template render per option (four selects of a long
+        league's players)."""
+        choices = [("", "—"), *((slug, p.name) for slug, p in self._players.items())]
+        result = {}
+        for name in FIELDS:
+            chosen = self[name].value() or ""
+            result[name] = mark_safe(
+                "".join(
+                    f'<option value="{escape(v)}"{" selected" if v == chosen else ""}>'
+                    f"{escape(label)}</option>"
+                    for v, label in choices
+                )
+            )
+        return result
 
     @classmethod
     def is_submitted(cls, data: object) -> bool:

@@ -6,8 +6,7 @@ import datetime
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from django.db.models import F, Max, Min, OuterRef, QuerySet, Subquery, Window
-from django.db.models.functions import RowNumber
+from django.db.models import OuterRef, Q, QuerySet, Subquery
 
 from klammernliga.models import Player
 from scoring.rating import Rating, initial_rating, win_chance
@@ -145,47 +144,65 @@ def history_period(first: datetime.date, last: datetime.date) -> str:
 
 
 def rating_history(
-    player_ids: Iterable[int] | None = None, *, period: str = "evening"
+    player_ids: Iterable[int] | None = None,
+    *,
+    period: str = "evening",
+    players: Iterable[Player] | None = None,
 ) -> list[PlayerHistory]:
     """Per player the rating after each evening they played, best current rating first.
 
     All players, or those of `player_ids`; one query. With `period` "month" or "year" only the
-    rating at the end of each month or year the player played in (for long histories).
+    rating at the end of each month or year the player played in (for long histories). A caller
+    that has the `players` already saves joining them to every row.
     """
     if period not in PERIODS:
         raise ValueError(f"period must be one of {PERIODS}, not {period!r}")
     rows = StoredRating.objects.order_by("player_id", "date")
     if player_ids is not None:
         rows = rows.filter(player_id__in=list(player_ids))
-    if period != "evening":
+    if period == "month":
         rows = rows.filter(month_end=True)
-    if period == "year":
-        rows = rows.annotate(
-            nth_from_end=Window(
-                RowNumber(),
-                partition_by=[F("player_id"), F("month") / 12],
-                order_by=F("date").desc(),
-            )
-        ).filter(nth_from_end=1)
+    elif period == "year":
+        rows = rows.filter(year_end=True)
+    point = ("date", "ordinal", "mu", "sigma", "rounds")
+    known = {p.pk: p for p in players} if players is not None else None
     # Plain values: a long history has many rows, each player is built once.
-    values = rows.values_list(
-        "player_id", "player__name", "player__slug", "player__nickname",
-        "date", "ordinal", "mu", "sigma", "rounds",
-    )  # fmt: skip
+    if known is not None:
+        values = rows.values_list("player_id", *point)
+    else:
+        values = rows.values_list(
+            "player_id", "player__name", "player__slug", "player__nickname", *point
+        )
     histories: dict[int, PlayerHistory] = {}
-    for pk, name, slug, nickname, *point in values:
+    for pk, *rest in values:
         history = histories.get(pk)
         if history is None:
-            player = Player(pk=pk, name=name, slug=slug, nickname=nickname)
+            if known is not None:
+                player = known.get(pk) or Player(pk=pk, name="?", slug="")
+            else:
+                name, slug, nickname = rest[:3]
+                player = Player(pk=pk, name=name, slug=slug, nickname=nickname)
             history = histories[pk] = PlayerHistory(player)
-        history.points.append(HistoryPoint(*point))
+        history.points.append(HistoryPoint(*rest[-5:]))
     return sorted(histories.values(), key=lambda h: (-h.current, h.player.name))
 
 
-def rating_span() -> tuple[datetime.date, datetime.date] | None:
-    """The first and the last date with a stored rating; one query on the date index."""
-    span = StoredRating.objects.aggregate(first=Min("date"), last=Max("date"))
-    return (span["first"], span["last"]) if span["first"] else None
+def rating_span(player_id: int | None = None) -> tuple[datetime.date, datetime.date] | None:
+    """The first and the last date with a stored rating (of one player, or of anyone).
+
+    One query: two single steps along an index (MIN and MAX together would scan it).
+    """
+    rows = StoredRating.objects.all()
+    if player_id is not None:
+        rows = rows.filter(player_id=player_id)
+    first = rows.order_by("date").values("pk")[:1]
+    last = rows.order_by("-date").values("pk")[:1]
+    dates = list(
+        StoredRating.objects.filter(Q(pk=Subquery(first)) | Q(pk=Subquery(last))).values_list(
+            "date", flat=True
+        )
+    )
+    return (min(dates), max(dates)) if dates else None
 
 
 def current_ratings(player_ids: Iterable[int]) -> dict[int, Rating]:

@@ -36,11 +36,11 @@ type RoundRow = tuple[int, datetime.date, str, int, int, int, int]
 
 # The columns of a stored rating, in the order _replay_evenings produces them.
 _COLUMNS = (
-    "player_id", "evening_id", "date", "month", "month_end", "mu", "sigma", "ordinal", "change",
-    "rounds", "rounds_evening", "rounds_won_evening",
+    "player_id", "evening_id", "date", "month", "month_end", "year_end", "mu", "sigma", "ordinal",
+    "change", "rounds", "rounds_evening", "rounds_won_evening",
 )  # fmt: skip
 type RatingRow = tuple[
-    int, int, datetime.date, int, bool, float, float, float, float, int, int, int
+    int, int, datetime.date, int, bool, bool, float, float, float, float, int, int, int
 ]
 
 
@@ -60,6 +60,8 @@ def update_ratings(*, since: datetime.date | None) -> int:
     stale.delete()
     rows = _replay_evenings(_round_rows(since), ratings, rounds)
     _insert(rows)
+    if since is not None and since.month > 1:
+        _mark_year_ends_before(since, rows)
     return len(rows)
 
 
@@ -129,20 +131,40 @@ def _replay_evenings(
             rounds_so_far[key] = rounds_so_far.get(key, 0) + count
             change = new.ordinal - before[key].ordinal
             month = date.year * 12 + date.month - 1
-            row = (key, evening_id, date, month, False, new.mu, new.sigma, new.ordinal, change)
+            row = (key, evening_id, date, month, False, False, new.mu, new.sigma, new.ordinal)
+            row = (*row, change)
             result.append((*row, rounds_so_far[key], count, won.get(key, 0)))
     return _mark_month_ends(result)
 
 
 def _mark_month_ends(rows: list[RatingRow]) -> list[RatingRow]:
-    """Flag each player's last row of every month (the rows run in date order)."""
-    seen: set[tuple[int, int]] = set()
+    """Flag each player's last row of every month and of every year (rows in date order)."""
+    months: set[tuple[int, int]] = set()
+    years: set[tuple[int, int]] = set()
     for index in range(len(rows) - 1, -1, -1):
         row = rows[index]
-        if (row[0], row[3]) not in seen:
-            seen.add((row[0], row[3]))
-            rows[index] = (*row[:4], True, *row[5:])
+        month_end = (row[0], row[3]) not in months
+        year_end = (row[0], row[3] // 12) not in years
+        if month_end:
+            months.add((row[0], row[3]))
+        if year_end:
+            years.add((row[0], row[3] // 12))
+        if month_end or year_end:
+            rows[index] = (*row[:4], month_end, year_end, *row[6:])
     return rows
+
+
+def _mark_year_ends_before(since: datetime.date, rows: list[RatingRow]) -> None:
+    """Put the year-end flags right on the kept rows of `since`'s year before `since`: a
+    player's last of them is his year's end unless the replay rated him later that year."""
+    kept = StoredRating.objects.filter(date__gte=since.replace(month=1, day=1), date__lt=since)
+    later = {row[0] for row in rows if row[2].year == since.year}
+    last: dict[int, int] = {}
+    for pk, player in kept.order_by("date").values_list("pk", "player_id"):
+        last[player] = pk
+    ends = [pk for player, pk in last.items() if player not in later]
+    kept.filter(year_end=True).exclude(pk__in=ends).update(year_end=False)
+    kept.filter(pk__in=ends, year_end=False).update(year_end=True)
 
 
 def _insert(rows: list[RatingRow]) -> None:

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from django.urls import reverse
 from django.views.generic import TemplateView
 
-from stats.ratings.chart import rating_chart
+from stats.ratings.chart import decimal, rating_chart
 from stats.ratings.forms import PredictionForm
 from stats.ratings.selectors import (
+    BossRank,
     history_period,
     players_to_pick,
     predict,
@@ -16,6 +20,34 @@ from stats.ratings.selectors import (
 )
 
 
+@dataclass(frozen=True, slots=True)
+class RankLine:
+    """A line of the ranking with its numbers printed once (no template filter per cell)."""
+
+    rank: BossRank
+    url: str
+    ordinal: str
+    mu: str
+    sigma: str
+    change: str
+
+
+def rank_lines(ranks: list[BossRank]) -> list[RankLine]:
+    one, two = decimal(1), decimal(2)
+    base = reverse("stats:players")
+    return [
+        RankLine(
+            rank=r,
+            url=f"{base}{r.player.slug}/",
+            ordinal=one(r.ordinal),
+            mu=one(r.mu),
+            sigma=two(r.sigma),
+            change=one(r.change_size),
+        )
+        for r in ranks
+    ]
+
+
 class BossView(TemplateView):
     template_name = "stats/boss.html"
 
@@ -23,17 +55,18 @@ class BossView(TemplateView):
         context = super().get_context_data(**kwargs)
         ranks = ranking()
         query = self.request.GET
+        players = players_to_pick()
         form = PredictionForm(
-            query if PredictionForm.is_submitted(query) else None, players=players_to_pick()
+            query if PredictionForm.is_submitted(query) else None, players=players
         )
         prediction = predict(*form.teams()) if form.is_bound and form.is_valid() else None
         # A long history is drawn from month (or year) ends: the chart has no room for more.
         span = rating_span()
         period = history_period(*span) if span else "evening"
         context.update(
-            ranking=ranks,
+            ranking=rank_lines(ranks),
             boss=ranks[0] if ranks else None,
-            chart=rating_chart(rating_history(period=period)),
+            chart=rating_chart(rating_history(period=period, players=players)),
             period=period,
             form=form,
             prediction=prediction,

@@ -4,8 +4,12 @@ from collections import Counter, defaultdict
 import pytest
 from django.urls import reverse
 
-from klammernliga.models import Meld, Player
+from klammernliga import services
+from klammernliga.models import Meld, Participation, Player
+from stats.models import PlayerEvening, PlayerGameYear
+from stats.player_evenings import update_player_evenings
 from stats.selectors_players import longest_run
+from stats.views import players as player_views
 from tests.factories import PlayerFactory
 from tests.stats.helpers import grow_league, players_of, queries_of, raw_games, side_of
 
@@ -45,7 +49,7 @@ def test_the_player_list_shows_every_player_s_figures(client, bigger) -> None:  
     PlayerFactory(name="Gast")  # never played: not listed
     response = client.get(reverse("stats:players"))
     assert response.status_code == 200
-    rows = {row.record.player.name: row.record.figures for row in response.context["table"].rows}
+    rows = {row.player.name: row.figures for row in response.context["rows"]}
     assert sorted(rows) == NAMES
     for name in NAMES:
         figures = rows[name]
@@ -241,7 +245,9 @@ def test_player_pages_take_the_same_queries_however_many_games(client, league) -
     few = [queries_of(client, url) for url in urls]
     grow_league(4)
     many = [queries_of(client, url) for url in urls]
-    assert few == many == [2, 11]
+    # The list: its year totals and the menu. A player: himself, his year totals, his games'
+    # figures, partners, opponents, the teams, his evenings, his rating history, and the menu.
+    assert few == many == [2, 9]
 
 
 def test_no_favourite_or_nemesis_when_every_opponent_went_alike(client, league) -> None:  # type: ignore[no-untyped-def]
@@ -253,3 +259,85 @@ def test_no_favourite_or_nemesis_when_every_opponent_went_alike(client, league) 
     }
     assert p.best_opponent is None and p.worst_opponent is None
     assert "Angstgegner" not in client.get(reverse("stats:player", args=["clara"])).content.decode()
+
+
+def _stored_evenings() -> list[tuple]:  # type: ignore[type-arg]
+    return [
+        tuple(row)
+        for model, order in ((PlayerEvening, "date"), (PlayerGameYear, "year"))
+        for row in model.objects.order_by("player_id", order).values_list(
+            *(f.attname for f in model._meta.concrete_fields if f.attname != "id")
+        )
+    ]
+
+
+def test_the_stored_evenings_follow_every_change_as_a_full_rebuild_would(bigger) -> None:  # type: ignore[no-untyped-def]
+    # An early game changes its winner: its evening and all later ones are summed anew.
+    early = bigger[3]
+    services.update_game(
+        game=early,
+        version=early.version,
+        declarer=early.declarer,
+        trump=early.trump,
+        bid=early.bid,
+        points_a=early.points_b,
+        points_b=early.points_a,
+    )
+    services.delete_game(game=bigger[-1])
+    incremental = _stored_evenings()
+    update_player_evenings(since=None)
+    assert _stored_evenings() == incremental
+    assert PlayerEvening.objects.count() == len(
+        {(p.player_id, p.evening_id) for p in Participation.objects.all()}
+    )
+
+
+def test_the_player_list_sorts_by_any_column_and_explains_nothing_for_nonsense(
+    client, bigger
+) -> None:  # type: ignore[no-untyped-def]
+    url = reverse("stats:players")
+    by_games = client.get(url, {"sort": "-games"})
+    games = [row.figures.games for row in by_games.context["rows"]]
+    assert games == sorted(games, reverse=True)
+    html = by_games.content.decode()
+    assert 'aria-sort="descending"' in html and 'href="?sort=games"' in html
+    for nonsense in ("bogus", "-", "9" * 40):
+        response = client.get(url, {"sort": nonsense})
+        assert response.status_code == 200
+        assert [r.player.name for r in response.context["rows"]] == NAMES
+
+
+def test_many_opposing_teams_are_paged_and_every_page_is_reachable(
+    client, bigger, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setattr(player_views, "OPPONENT_TEAMS_PER_PAGE", 2)
+    url = reverse("stats:player", args=["anna"])
+    teams = profile(client, "Anna").opponent_teams
+    assert len(teams) > 2
+    seen = []
+    for page in range(1, (len(teams) + 1) // 2 + 1):
+        response = client.get(url, {"gegnerteams": page})
+        seen += [line.label for line in response.context["opponent_teams"]]
+        html = response.content.decode()
+        assert '<details class="disclosure" id="gegnerteams" open>' in html
+        assert f'href="?gegnerteams={page}#gegnerteams" aria-current="page"' in html
+    assert seen == [o.name for o in teams]
+    for broken in ("x", "0", "-3", "9" * 30):
+        assert client.get(url, {"gegnerteams": broken}).status_code == 200
+    first = client.get(url).content.decode()
+    assert '<details class="disclosure" id="gegnerteams">' in first  # closed until asked
+
+
+def test_the_partner_chart_draws_the_most_frequent_partners_and_the_table_keeps_all(
+    client, bigger, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setattr(player_views, "PARTNERS_IN_CHART", 2)
+    response = client.get(reverse("stats:player", args=["anna"]))
+    partners = response.context["profile"].partners
+    assert len(partners) > 2
+    chart = response.context["partner_chart"]
+    assert [bar.label for bar in chart.bars] == [p.partner.name for p in partners[:2]]
+    assert "2 häufigsten Partnern" in chart.title
+    assert [line.label for line in response.context["partners"]] == [
+        p.partner.name for p in partners
+    ]

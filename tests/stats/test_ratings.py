@@ -16,6 +16,7 @@ from stats.ratings.selectors import (
     predict,
     ranking,
     rating_history,
+    rating_span,
 )
 from stats.ratings.updates import update_ratings
 from tests.factories import EveningFactory, GameFactory, MatchFactory, TeamFactory, play_round
@@ -35,6 +36,8 @@ def _stored() -> list[tuple]:
             "rounds",
             "rounds_evening",
             "rounds_won_evening",
+            "month_end",
+            "year_end",
         )
     )
 
@@ -280,3 +283,43 @@ def test_a_long_history_is_read_by_month_or_year_ends() -> None:
     assert history_period(day(1960, 1, 1), day(2024, 6, 1)) == "year"
     with pytest.raises(ValueError, match="period"):
         rating_history(period="week")
+
+
+def test_each_players_last_rating_of_a_year_is_marked_and_kept_right_by_updates() -> None:
+    team_a, team_b = TeamFactory(), TeamFactory()
+    days = [datetime.date(2013, 3, 1), datetime.date(2013, 11, 8), datetime.date(2014, 2, 7)]
+    play_round(MatchFactory(evening=EveningFactory(date=days[0]), team_a=team_a, team_b=team_b))
+    play_round(MatchFactory(evening=EveningFactory(date=days[2]), team_a=team_a, team_b=team_b))
+    anna = team_a.player_1_id
+
+    def year_ends() -> list[datetime.date]:
+        return list(
+            Rating.objects.filter(player_id=anna, year_end=True)
+            .order_by("date")
+            .values_list("date", flat=True)
+        )
+
+    assert year_ends() == [days[0], days[2]]
+    # A later evening in November takes the year's end over from March.
+    play_round(MatchFactory(evening=EveningFactory(date=days[1]), team_a=team_a, team_b=team_b))
+    assert year_ends() == [days[1], days[2]]
+    assert [p.date for p in rating_history([anna], period="year")[0].points] == [days[1], days[2]]
+    # Deleting November's round gives the year's end back to March.
+    services.delete_match(Game.objects.get(match__evening__date=days[1]).match)
+    assert year_ends() == [days[0], days[2]]
+    incremental = _stored()
+    update_ratings(since=None)
+    assert _stored() == incremental
+
+
+def test_the_rating_span_is_one_query_for_everyone_or_one_player(
+    django_assert_num_queries,
+) -> None:  # type: ignore[no-untyped-def]
+    team_a, team_b = TeamFactory(), TeamFactory()
+    days = [datetime.date(2013, 3, 1), datetime.date(2015, 6, 5)]
+    play_round(MatchFactory(evening=EveningFactory(date=days[0]), team_a=team_a, team_b=team_b))
+    play_round(MatchFactory(evening=EveningFactory(date=days[1]), team_a=team_a))
+    with django_assert_num_queries(2):
+        assert rating_span() == (days[0], days[1])
+        assert rating_span(team_b.player_1_id) == (days[0], days[0])
+    assert rating_span(team_b.player_1_id + 1000) is None

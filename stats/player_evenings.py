@@ -1,0 +1,256 @@
+"""Keeps the stored PlayerEvening rows (a player's figures per evening) in step with the games.
+
+Spieler-Info and the player list read these few thousand rows instead of a player's hundred
+thousand games. Like the ratings, `klammernliga.signals.league_changed` says from which evening
+on the games changed; the rows from that date on are deleted and summed anew from the games,
+melds and Participation rows: a handful of aggregate queries, however many evenings.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterable
+from itertools import batched
+from typing import Any
+
+from django.apps import apps as global_apps
+from django.db import connection, transaction
+from django.db.models import Count, F, Q, Sum
+
+BATCH_SIZE = 2000
+TRUMPS = ("kreuz", "pik", "herz", "karo")
+BIDS = ("rein", "klein", "besser")
+MELDS = ("terz", "fuenfzig", "belle")
+CALLS = ("kontra_said", "kontra_against", "re_said", "re_against")
+PARTICIPATION = (
+    "games", "games_won", "rounds_won", "rounds_lost", "large_points", "kalte", "laube",
+    "small_points", "small_points_against",
+)  # fmt: skip
+DECLARED = tuple(
+    name for key in (*TRUMPS, *BIDS) for name in (f"declared_{key}", f"declared_{key}_won")
+)
+CALL_FIELDS = tuple(f"{key}_{part}" for key in CALLS for part in ("games", "won", "net"))
+MELD_FIELDS = tuple(f"{kind}_{whose}" for kind in MELDS for whose in ("own", "against"))
+RUN_FIELDS = ("run_start", "run_end", "run_best")
+# Every summed figure of a row, in the order of the model.
+FIGURES = (*PARTICIPATION, *DECLARED, *CALL_FIELDS, *MELD_FIELDS, *RUN_FIELDS)
+COLUMNS = ("player_id", "evening_id", "date", "year", *FIGURES)
+INDEX = {name: i for i, name in enumerate(FIGURES)}
+# The figures of a player's games that PlayerGameYear sums per year.
+GAME_FIGURES = (*DECLARED, *CALL_FIELDS, *MELD_FIELDS)
+YEAR_COLUMNS = ("player_id", "year", *GAME_FIGURES)
+
+
+def on_league_changed(sender: object, since: datetime.date | None = None, **kwargs: object) -> None:
+    update_player_evenings(since=since)
+
+
+@transaction.atomic
+def update_player_evenings(*, since: datetime.date | None, apps: Any = global_apps) -> int:
+    """Rewrite the rows from `since` on (all for None); returns the rows written.
+
+    `apps` lets a migration run it over its historical models.
+    """
+    model = apps.get_model("stats", "PlayerEvening")
+    stale = model.objects.all()
+    players: set[int] | None = None
+    if since is not None:
+        stale = stale.filter(date__gte=since)
+        players = set(stale.values_list("player_id", flat=True).distinct())
+    stale.delete()
+    rows = _rows(apps, since)
+    _insert(model, COLUMNS, rows)
+    if players is not None:
+        players.update(row[0] for row in rows)  # type: ignore[misc]
+    _update_years(apps, since, players)
+    return len(rows)
+
+
+def _update_years(apps: Any, since: datetime.date | None, players: set[int] | None) -> None:
+    """Sum the PlayerEvening rows into PlayerGameYear from `since`'s year on, for the players
+    whose evenings changed (all for None)."""
+    evenings = apps.get_model("stats", "PlayerEvening").objects.all()
+    years = apps.get_model("stats", "PlayerGameYear")
+    stale = years.objects.all()
+    if since is not None:
+        ids = sorted(players or ())
+        evenings = evenings.filter(date__gte=since.replace(month=1, day=1), player_id__in=ids)
+        stale = stale.filter(year__gte=since.year, player_id__in=ids)
+    stale.delete()
+    # Read along the date index (in date order, which the index gives) and summed here.
+    rows = evenings.order_by("date").values_list("player_id", "year", *GAME_FIGURES)
+    sums: dict[tuple[int, int], list[int]] = {}
+    for player, year, *figures in rows.iterator(chunk_size=BATCH_SIZE):
+        row = sums.get((player, year))
+        if row is None:
+            sums[(player, year)] = figures
+        else:
+            for i, value in enumerate(figures):
+                row[i] += value
+    _insert(years, YEAR_COLUMNS, [(*key, *figures) for key, figures in sorted(sums.items())])
+
+
+type Key = tuple[int, int]  # (player_id, evening_id)
+
+
+class _Evenings:
+    """The rows being summed: per (player, evening) a list of figures."""
+
+    def __init__(self) -> None:
+        self.figures: dict[Key, list[int]] = {}
+        self.dates: dict[Key, datetime.date] = {}
+
+    def row(self, key: Key, date: datetime.date) -> list[int]:
+        row = self.figures.get(key)
+        if row is None:
+            row = self.figures[key] = [0] * len(FIGURES)
+            self.dates[key] = date
+        return row
+
+    def add(self, key: Key, date: datetime.date, name: str, value: int) -> None:
+        self.row(key, date)[INDEX[name]] += value
+
+
+def _rows(apps: Any, since: datetime.date | None) -> list[tuple[object, ...]]:
+    participation = apps.get_model("klammernliga", "Participation")
+    match_model = apps.get_model("klammernliga", "Match")
+    game = apps.get_model("klammernliga", "Game")
+    meld = apps.get_model("klammernliga", "Meld")
+    after = Q(date__gte=since) if since else Q()
+    in_range = Q(evening__date__gte=since) if since else Q()
+    # Through the matches of the evenings from `since` on: index steps, never a scan of all games.
+    matches_after = match_model.objects.filter(in_range).values("pk")
+    games_after = Q(match__in=matches_after) if since else Q()
+
+    rows = _Evenings()
+    # Who sat where in every match: (evening, date, team A's players, team B's players).
+    matches: dict[int, tuple[int, datetime.date, tuple[int, int], tuple[int, int]]] = {}
+    match_rows = match_model.objects.filter(in_range).values_list(
+        "pk", "evening_id", "evening__date",
+        "team_a__player_1_id", "team_a__player_2_id", "team_b__player_1_id", "team_b__player_2_id",
+    )  # fmt: skip
+    for pk, evening, date, a1, a2, b1, b2 in match_rows.iterator(chunk_size=BATCH_SIZE):
+        matches[pk] = (evening, date, (a1, a2), (b1, b2))
+
+    sums = (
+        participation.objects.filter(after)
+        .values("player_id", "evening_id", "date")
+        .annotate(**{name: Sum(name) for name in PARTICIPATION})
+        .order_by()
+    )
+    for item in sums.iterator(chunk_size=BATCH_SIZE):
+        row = rows.row((item["player_id"], item["evening_id"]), item["date"])
+        for name in PARTICIPATION:
+            row[INDEX[name]] = item[name] or 0
+
+    won = Q(winner_side=F("playing_side"))
+    declared = (
+        game.objects.filter(games_after)
+        .values("declarer_id", "match__evening_id", "match__evening__date", "trump", "bid")
+        .annotate(n=Count("id"), won=Count("id", filter=won))
+        .order_by()
+    )
+    for item in declared.iterator(chunk_size=BATCH_SIZE):
+        key = (item["declarer_id"], item["match__evening_id"])
+        date = item["match__evening__date"]
+        for value in (item["trump"], item["bid"]):
+            rows.add(key, date, f"declared_{value}", item["n"])
+            rows.add(key, date, f"declared_{value}_won", item["won"])
+
+    # Kontra is said by the defenders, Re by the playing team (RULES.md "Kontra and Re").
+    calls = (
+        game.objects.filter(games_after)
+        .filter(Q(kontra=True) | Q(re=True))
+        .values("match_id", "playing_side", "winner_side", "kontra", "re")
+        .annotate(n=Count("id"), net_a=Sum(F("small_a") - F("small_b")))
+        .order_by()
+    )
+    for item in calls.iterator(chunk_size=BATCH_SIZE):
+        evening, date, team_a, team_b = matches[item["match_id"]]
+        for side, team in (("a", team_a), ("b", team_b)):
+            playing = item["playing_side"] == side
+            net = item["net_a"] if side == "a" else -item["net_a"]
+            keys = []
+            if item["kontra"]:
+                keys.append("kontra_against" if playing else "kontra_said")
+            if item["re"]:
+                keys.append("re_said" if playing else "re_against")
+            for player in team:
+                for name in keys:
+                    rows.add((player, evening), date, f"{name}_games", item["n"])
+                    rows.add((player, evening), date, f"{name}_net", net)
+                    if item["winner_side"] == side:
+                        rows.add((player, evening), date, f"{name}_won", item["n"])
+
+    melds = (
+        meld.objects.filter(Q(game__match__in=matches_after) if since else Q())
+        .values("game__match_id", "side", "kind")
+        .annotate(n=Count("id"))
+        .order_by()
+    )
+    for item in melds.iterator(chunk_size=BATCH_SIZE):
+        evening, date, team_a, team_b = matches[item["game__match_id"]]
+        for side, team in (("a", team_a), ("b", team_b)):
+            whose = "own" if item["side"] == side else "against"
+            for player in team:
+                rows.add((player, evening), date, f"{item['kind']}_{whose}", item["n"])
+
+    rounds = (
+        game.objects.filter(games_after, ends_round=True)
+        .order_by("match__evening__date", "match__position", "position")
+        .values_list("match_id", "round_winner")
+    )
+    _runs(rows, ((matches[m], winner) for m, winner in rounds.iterator(chunk_size=BATCH_SIZE)))
+
+    # In the order of player and date: a player's rows lie together, and are read together.
+    ordered = sorted(rows.figures, key=lambda key: (key[0], rows.dates[key]))
+    return [
+        (player, evening, rows.dates[(player, evening)], rows.dates[(player, evening)].year,
+         *rows.figures[(player, evening)])
+        for player, evening in ordered
+    ]  # fmt: skip
+
+
+def _runs(
+    rows: _Evenings,
+    rounds: Iterable[tuple[tuple[int, datetime.date, tuple[int, int], tuple[int, int]], str]],
+) -> None:
+    """Per player and evening the won rounds in a row at the start, at the end, and the longest
+    run after the first lost round; `rounds` in the order played."""
+    lost_once: set[Key] = set()
+    current: dict[Key, int] = {}
+    start, end, best = INDEX["run_start"], INDEX["run_end"], INDEX["run_best"]
+    for (evening, date, team_a, team_b), winner in rounds:
+        for side, team in (("a", team_a), ("b", team_b)):
+            for player in team:
+                key = (player, evening)
+                row = rows.row(key, date)
+                if winner == side:
+                    run = current[key] = current.get(key, 0) + 1
+                    if key in lost_once:
+                        row[best] = max(row[best], run)
+                    else:
+                        row[start] = run
+                    row[end] = run
+                else:
+                    lost_once.add(key)
+                    current[key] = 0
+                    row[end] = 0
+
+
+def _insert(model: Any, names: tuple[str, ...], rows: list[tuple[object, ...]]) -> None:
+    """Plain executemany: a full rebuild writes one row per player and evening, and the ORM's
+    bulk_create spends most of its time building model instances."""
+    quote = connection.ops.quote_name
+    table = quote(model._meta.db_table)
+    columns = ", ".join(quote(name) for name in names)
+    sql = f"INSERT INTO {table} ({columns}) VALUES ({', '.join(['%s'] * len(names))})"
+    adapt = connection.ops.adapt_datefield_value
+    dates = [i for i, name in enumerate(names) if name == "date"]
+    with connection.cursor() as cursor:
+        for batch in batched(rows, BATCH_SIZE):
+            if dates:
+                batch = tuple(
+                    tuple(adapt(v) if i in dates else v for i, v in enumerate(row)) for row in batch
+                )
+            cursor.executemany(sql, batch)
