@@ -12,3 +12,7 @@ class StatsConfig(AppConfig):
 
         # The stored ratings follow every change of the games (stats/ratings/updates.py).
         league_changed.connect(on_league_changed, dispatch_uid="stats.ratings.update")
+        # So do the outcome tallies of Sieg-Verteilungen (stats/outcome_tallies.py).
+        from stats.outcome_tallies import on_league_changed as update_outcomes
+
+        league_changed.connect(update_outcomes, dispatch_uid="stats.outcomes.update")

@@ -47,3 +47,32 @@ class Rating(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player_id} {self.date}: {self.ordinal:.1f}"
+
+
+class OutcomeTally(models.Model):
+    """How a year's rounds and games ended (Sieg-Verteilungen), for the league and per player.
+
+    Derived: rewritten from a year on whenever games change (see stats/outcome_tallies.py), so
+    the page sums a few thousand of these rows instead of grouping a million games.
+    """
+
+    ROUND = "r"
+    MARGIN = "m"
+
+    year = models.PositiveSmallIntegerField()
+    # None: the whole league, each game once; else the games the player sat in.
+    player = models.ForeignKey(Player, models.CASCADE, null=True, related_name="+")
+    kind = models.CharField(max_length=1, choices=[(ROUND, "round"), (MARGIN, "margin")])
+    # A round: the winner's and the loser's score; a game: the low end of its margin's band.
+    a = models.PositiveSmallIntegerField()
+    b = models.PositiveSmallIntegerField(default=0)
+    kalte = models.BooleanField(default=False)
+    # Rounds or games so ended; of them, won: by the player (rounds), by the playing team (games).
+    n = models.PositiveIntegerField()
+    won = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        indexes = [models.Index(fields=["player", "year"], name="outcome_player_year_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.year} {self.player_id} {self.kind} {self.a}:{self.b} {self.n}"

@@ -1,3 +1,4 @@
+import re
 from collections import Counter
 
 import pytest
@@ -131,4 +132,26 @@ def test_the_page_takes_the_same_queries_however_many_games(client, league) -> N
     few = [queries_of(client, url) for url in urls]
     grow_league(4)
     many = [queries_of(client, url) for url in urls]
-    assert few == many == [9, 11, 11]
+    # Players, years (form and menu), the tallies; a team: its id and five aggregates of games.
+    assert few == many == [4, 4, 10]
+
+
+def test_the_charts_drawn_in_python_match_the_shared_chart_template(client, league) -> None:  # type: ignore[no-untyped-def]
+    from django.template.loader import render_to_string
+
+    from stats import statistik_charts as charts
+    from stats.charts.bars_html import render_bar_chart
+
+    def squeeze(html: str) -> str:
+        return re.sub(r">\s+<", "><", html).strip()
+
+    got = dist(client, {"spieler": "anna"})
+    drawn = [
+        charts.round_ends(got),
+        charts.margins(got, won=True),
+        charts.margins(got, won=False),
+        charts.kalte_years(got),
+    ]
+    for chart in drawn:
+        template = render_to_string("stats/charts/bar_chart.html", {"chart": chart})
+        assert squeeze(render_bar_chart(chart)) == squeeze(template)
