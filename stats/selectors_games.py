@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from django.db.models import Case, Q, QuerySet, Sum, Value, When
 
 from klammernliga.models import Evening, Game, Match, Meld, Participation, Player, Team
+from stats.models import OutcomeTally
 
 _TEAMS = (
     "team_a__player_1", "team_a__player_2", "team_b__player_1", "team_b__player_2",
@@ -139,19 +140,17 @@ def add_melds(rows: list[GameRow]) -> None:
 
 
 def games_count(year: int | None, player_id: int | None, team_id: int | None) -> int:
-    """How many games a year, player or team has, from the stored tallies (not the 1M games)."""
+    """How many games a year, player or team has, from stored tallies (not a COUNT of games)."""
     if team_id is not None:
         rows = Participation.objects.filter(is_first=True, team_id=team_id)
-    elif player_id is not None:
-        rows = Participation.objects.filter(player_id=player_id)
-    else:
-        matches = Match.objects.all()
         if year is not None:
-            matches = matches.filter(evening__date__range=_year_range(year))
-        return matches.aggregate(n=Sum("games_count"))["n"] or 0
+            rows = rows.filter(date__range=_year_range(year))
+        return rows.aggregate(n=Sum("games"))["n"] or 0
+    # The league's or the player's games, by margin, a year a row (stats/outcome_tallies.py).
+    tallies = OutcomeTally.objects.filter(player_id=player_id, kind=OutcomeTally.MARGIN)
     if year is not None:
-        rows = rows.filter(date__range=_year_range(year))
-    return rows.aggregate(n=Sum("games"))["n"] or 0
+        tallies = tallies.filter(year=year)
+    return tallies.aggregate(n=Sum("n"))["n"] or 0
 
 
 def _year_range(year: int) -> tuple[datetime.date, datetime.date]:

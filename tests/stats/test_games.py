@@ -221,3 +221,104 @@ def test_the_evening_page_takes_the_same_queries_however_many_games(client, leag
     few = queries_of(client, reverse("stats:evening", args=["2010-03-05"]))
     many = queries_of(client, reverse("stats:evening", args=["2015-01-09"]))
     assert few == many == 7
+
+
+# --- the team filter, the count from the tallies, sort and page links --------------------------
+
+
+def test_a_player_and_his_partner_show_their_team_s_games(client, league) -> None:  # type: ignore[no-untyped-def]
+    team = Team.objects.get(player_1__name="Anna", player_2__name="Bernd")
+    expected = {g.pk for g in raw_games() if team.pk in (g.match.team_a_id, g.match.team_b_id)}
+    response = client.get(URL, {"spieler": "bernd", "partner": "anna"})
+    assert {g.id for g in shown(response)} == expected
+    assert f"{len(expected)} Spiele" in response.content.decode()
+
+
+def test_the_form_offers_players_and_partners_instead_of_every_team(client, league) -> None:  # type: ignore[no-untyped-def]
+    html = client.get(URL).content.decode()
+    assert '<select name="team"' not in html
+    partner = html[html.index('<select name="partner"') :]
+    partner = partner[: partner.index("</select>")]
+    assert partner.count("<option") == Player.objects.count() + 1  # and "alle"
+    assert '<label for="id_partner">Partner</label>' in html
+
+
+def test_a_link_to_a_team_selects_its_two_players(client, league) -> None:  # type: ignore[no-untyped-def]
+    team = Team.objects.get(player_1__name="Anna", player_2__name="Bernd")
+    response = client.get(URL, {"team": team.pk})
+    html = response.content.decode()
+    assert '<option value="anna" selected>Anna</option>' in html
+    assert '<option value="bernd" selected>Bernd</option>' in html
+    assert len(shown(response)) == 22
+    # Sent again, the form carries player and partner, not the team.
+    assert 'name="team"' not in html
+
+
+def test_a_pair_that_never_played_together_has_no_games(client, league) -> None:  # type: ignore[no-untyped-def]
+    teams = {frozenset(t.players) for t in Team.objects.select_related("player_1", "player_2")}
+    players = list(Player.objects.all())
+    first, second = next(
+        (a, b) for a in players for b in players if a != b and frozenset((a, b)) not in teams
+    )
+    response = client.get(URL, {"spieler": first.slug, "partner": second.slug})
+    assert response.status_code == 200
+    assert shown(response) == []
+    assert "0 Spiele" in response.content.decode()
+    assert 'class="field-error"' not in response.content.decode()
+
+
+def test_a_player_cannot_be_his_own_partner(client, league) -> None:  # type: ignore[no-untyped-def]
+    response = client.get(URL, {"spieler": "anna", "partner": "anna"})
+    html = response.content.decode()
+    assert 'class="field-error"' in html
+    assert "anderen Spieler" in html
+    assert shown(response) == []
+
+
+def test_the_count_of_games_is_right_for_every_year_player_and_team(client, league) -> None:  # type: ignore[no-untyped-def]
+    from klammernliga import services
+
+    grow_league(2)
+    services.delete_game(game=Game.objects.order_by("pk").first())  # the tallies follow
+    games = raw_games()
+    players = list(Player.objects.all())
+    teams = {g.match.team_a for g in games} | {g.match.team_b for g in games}
+    years = sorted({g.match.evening.date.year for g in games})
+    filters = [{}] + [{"jahr": str(y)} for y in years]
+    filters += [{"spieler": p.slug, **f} for p in players for f in ({}, {"jahr": str(years[0])})]
+    filters += [{"team": t.pk} for t in teams]
+    for params in filters:
+        year = int(params.get("jahr", 0)) or None
+        slug = params.get("spieler")
+        team = params.get("team")
+        expected = sum(
+            1
+            for g in games
+            if (year is None or g.match.evening.date.year == year)
+            and (slug is None or side_of(g, next(p.name for p in players if p.slug == slug)))
+            and (team is None or team in (g.match.team_a_id, g.match.team_b_id))
+        )
+        response = client.get(URL, params)
+        assert response.context["count"] == expected, params
+        assert len(shown(response)) == min(expected, 50), params
+
+
+def test_a_sorted_column_links_to_the_other_direction_and_keeps_the_filter(client, league) -> None:  # type: ignore[no-untyped-def]
+    html = client.get(URL, {"spieler": "clara", "sort": "trump"}).content.decode()
+    assert '<th scope="col" class="asc orderable" aria-sort="ascending">' in html
+    assert 'href="?spieler=clara&amp;sort=-trump"' in html
+    assert 'href="?spieler=clara&amp;sort=declarer"' in html
+    # Without a sort the newest game comes first, and Datum says so.
+    html = client.get(URL).content.decode()
+    assert '<th scope="col" class="desc orderable" aria-sort="descending">' in html
+
+
+def test_the_page_links_keep_the_filter_and_the_sort(client, db) -> None:  # type: ignore[no-untyped-def]
+    grow_league(5)  # 120 games: three pages
+    response = client.get(URL, {"sort": "bid", "page": "2"})
+    html = response.content.decode()
+    assert response.context["page"].number == 2
+    assert 'href="?sort=bid&amp;page=3" rel="next"' in html
+    assert 'href="?sort=bid&amp;page=1" rel="prev"' in html
+    assert 'aria-current="page">2</a>' in html
+    assert len(shown(response)) == 50
