@@ -26,7 +26,17 @@ from django.utils import timezone
 
 from klammernliga import services
 from klammernliga.csv_format import HEADER, NO, YES, format_melds
-from klammernliga.models import Evening, Game, Match, Meld, Participation, Player, Team
+from klammernliga.models import (
+    Evening,
+    Game,
+    Match,
+    Meld,
+    Participation,
+    Player,
+    PlayerYear,
+    Team,
+    TeamYear,
+)
 from klammernliga.signals import league_changed
 
 FORMAT = "klammernliga-league"
@@ -288,7 +298,7 @@ def _restore_users(document: dict[str, Any], summary: ImportSummary, reader: _Re
 
 def _clear_league() -> None:
     """Delete every league record and its history, without per-row signals."""
-    tables = [Participation, *[m for _k, m in reversed(TABLES)]]
+    tables = [Participation, PlayerYear, TeamYear, *[m for _k, m in reversed(TABLES)]]
     tables += [h for _k, m in TABLES if (h := history_model(m)) is not None]
     with connection.cursor() as cursor:
         for model in tables:
@@ -303,6 +313,7 @@ def _recompute(reader: _Reader) -> None:
             services.recompute_match(match, notify=False)
         except services.InvalidGame as error:
             reader.problem(f"match {match.evening.date} #{match.position}: {error}")
+    services.refresh_year_totals()
     first = Evening.objects.order_by("date").values_list("date", flat=True).first()
     league_changed.send(sender=Match, since=first)
 

@@ -275,3 +275,52 @@ class Participation(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player_id} in {self.match_id}"
+
+
+class YearTotals(models.Model):
+    """Sums of a year's participations: derived, rebuilt with the year, read by the tables.
+
+    The ewige Tabelle adds up one row per player (or team) and year instead of every match.
+    """
+
+    year = models.PositiveSmallIntegerField()
+    evenings = models.PositiveIntegerField(default=0)
+    games = models.PositiveIntegerField(default=0)
+    games_won = models.PositiveIntegerField(default=0)
+    small_points = models.PositiveIntegerField(default=0)
+    small_points_against = models.PositiveIntegerField(default=0)
+    rounds_won = models.PositiveIntegerField(default=0)
+    rounds_lost = models.PositiveIntegerField(default=0)
+    large_points = models.PositiveIntegerField(default=0)
+    kalte = models.PositiveIntegerField(default=0)
+    laube = models.PositiveIntegerField(default=0)
+
+    SUMS = (
+        "evenings", "games", "games_won", "small_points", "small_points_against", "rounds_won",
+        "rounds_lost", "large_points", "kalte", "laube",
+    )  # fmt: skip
+
+    class Meta:
+        abstract = True
+
+
+class PlayerYear(YearTotals):
+    player = models.ForeignKey(Player, models.CASCADE, related_name="years")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["year", "player"], name="player_year_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} in {self.year}"
+
+
+class TeamYear(YearTotals):
+    team = models.ForeignKey(Team, models.CASCADE, related_name="years")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["year", "team"], name="team_year_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.team_id} in {self.year}"

@@ -10,12 +10,24 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from django.db import connection, models, transaction
-from django.db.models import F, Max
+from django.db.models import Count, F, Max, Sum
+from django.db.models.functions import ExtractYear
 from django.utils import timezone
 from django.utils.translation import gettext
 from simple_history.utils import bulk_create_with_history
 
-from klammernliga.models import Evening, Game, Match, Meld, Participation, Player, Team
+from klammernliga.models import (
+    Evening,
+    Game,
+    Match,
+    Meld,
+    Participation,
+    Player,
+    PlayerYear,
+    Team,
+    TeamYear,
+    YearTotals,
+)
 from klammernliga.signals import league_changed
 from scoring import rounds
 from scoring.domain import Meld as MeldValue
@@ -39,6 +51,7 @@ __all__ = [
     "recompute_evening",
     "recompute_match",
     "record_game",
+    "refresh_year_totals",
     "restore_game",
     "start_match",
     "store_evenings",
@@ -206,6 +219,7 @@ def delete_game(*, game: Game, version: int | None = None) -> None:
     if not match.games.exists():
         evening = match.evening
         _delete_at(match, at)
+        refresh_year_totals([evening.date.year])
         league_changed.send(sender=Game, since=evening.date)
         return
     for position, pk in enumerate(match.games.order_by("position").values_list("pk", flat=True), 1):
@@ -368,6 +382,7 @@ def recompute_evening(evening: Evening, *, since: datetime.date | None = None) -
     """Recompute an evening's matches, e.g. after its date changed (participations carry it)."""
     for match in evening.matches.all():
         recompute_match(match, notify=False)
+    refresh_year_totals({evening.date.year} | ({since.year} if since else set()))
     league_changed.send(sender=Evening, since=min(d for d in (since, evening.date) if d))
 
 
@@ -376,6 +391,7 @@ def delete_match(match: Match) -> None:
     """Delete a match with all its games; the ratings follow."""
     date = match.evening.date
     match.delete()
+    refresh_year_totals([date.year])
     league_changed.send(sender=Match, since=date)
 
 
@@ -384,6 +400,7 @@ def delete_evening(evening: Evening) -> None:
     """Delete an evening with all its games; the ratings follow."""
     date = evening.date
     evening.delete()
+    refresh_year_totals([date.year])
     league_changed.send(sender=Evening, since=date)
 
 
@@ -496,7 +513,11 @@ def _participations(match: Match, tally: rounds.MatchTally) -> list[Participatio
 
 
 def recompute_match(match: Match, *, notify: bool = True) -> None:
-    """Rewrite the derived results of one match's games, its tally and its participations."""
+    """Rewrite the derived results of one match's games, its tally and its participations.
+
+    With `notify` the year's totals follow and the ratings hear of it; a caller that recomputes
+    many matches passes False and does both once at the end.
+    """
     match = Match.objects.select_related("team_a", "team_b", "evening").get(pk=match.pk)
     games = list(
         match.games.order_by("position")
@@ -524,7 +545,43 @@ def recompute_match(match: Match, *, notify: bool = True) -> None:
     match.participations.all().delete()
     Participation.objects.bulk_create(_participations(match, tally))
     if notify:
+        refresh_year_totals([match.evening.date.year])
         league_changed.send(sender=Match, since=match.evening.date)
+
+
+def _year_totals(rows: Iterable[dict[str, object]], model: type[YearTotals], key: str) -> list:
+    return [
+        model(
+            **{f"{key}_id": row[key], "year": row["period"]}, **{f: row[f] or 0 for f in model.SUMS}
+        )
+        for row in rows
+    ]
+
+
+def refresh_year_totals(years: Iterable[int] | None = None) -> None:
+    """Rebuild the players' and teams' sums of these years (all years: None) from participations.
+
+    One aggregate per kind and year; a whole rebuild groups by year in one aggregate per kind.
+    """
+    if years is None:
+        PlayerYear.objects.all().delete()
+        TeamYear.objects.all().delete()
+        periods: list[tuple[object, models.Q]] = [(ExtractYear("date"), models.Q())]
+    else:
+        years = sorted(set(years))
+        PlayerYear.objects.filter(year__in=years).delete()
+        TeamYear.objects.filter(year__in=years).delete()
+        periods = [(models.Value(y), models.Q(date__year=y)) for y in years]
+    sums = {
+        "evenings": Count("evening", distinct=True),
+        **{f: Sum(f) for f in YearTotals.SUMS if f != "evenings"},
+    }
+    for period, where in periods:
+        rows = Participation.objects.filter(where).annotate(period=period)
+        players = rows.values("period", "player").annotate(**sums).order_by()
+        teams = rows.filter(is_first=True).values("period", "team").annotate(**sums).order_by()
+        PlayerYear.objects.bulk_create(_year_totals(players, PlayerYear, "player"), 2000)
+        TeamYear.objects.bulk_create(_year_totals(teams, TeamYear, "team"), 2000)
 
 
 def refresh_planner_statistics() -> None:
@@ -544,6 +601,7 @@ def recompute_all() -> int:
         for match in Match.objects.order_by("evening__date", "position").iterator(chunk_size=500):
             recompute_match(match, notify=False)
             count += 1
+        refresh_year_totals()
         first = Evening.objects.order_by("date").values_list("date", flat=True).first()
         league_changed.send(sender=Match, since=first)
     refresh_planner_statistics()
@@ -736,6 +794,7 @@ def store_evenings(evenings: Sequence[EveningRecord], *, replace: bool = False) 
         summary.evenings = len(evenings)
         summary.matches = len(for_matches)
         summary.games = sum(len(r) for _m, r in for_matches)
+        refresh_year_totals({d.year for d in dates})
         league_changed.send(sender=Evening, since=min(dates) if dates else None)
     refresh_planner_statistics()
     return summary

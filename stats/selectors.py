@@ -4,43 +4,39 @@ from __future__ import annotations
 
 from django.db.models import Count, QuerySet, Sum
 
-from klammernliga.models import Evening, Participation
+from klammernliga.models import PlayerYear, TeamYear, YearTotals
 from scoring.standings import Standing, Totals, rank, team_name
 
-_SUMS = (
-    "games", "games_won", "rounds_won", "rounds_lost", "large_points", "kalte", "laube",
-    "small_points", "small_points_against",
-)  # fmt: skip
+_SUMS = YearTotals.SUMS
 
 
-def _participations(year: int | None) -> QuerySet[Participation]:
-    rows = Participation.objects.all()
-    return rows.filter(date__year=year) if year is not None else rows
-
-
-def _aggregates() -> dict[str, object]:
-    return {
-        "evenings_count": Count("evening", distinct=True),
-        **{f"{name}_sum": Sum(name) for name in _SUMS},
-    }
+def _years(model: type[YearTotals], year: int | None) -> QuerySet[YearTotals]:
+    rows = model.objects.all()
+    return rows.filter(year=year) if year is not None else rows
 
 
 def _totals(row: dict[str, object], key: object, name: str, players: tuple[str, ...]) -> Totals:
     return Totals(
         key=key,
         name=name,
-        evenings=row["evenings_count"],  # type: ignore[arg-type]
         players=players,
         **{name_: row[f"{name_}_sum"] or 0 for name_ in _SUMS},  # type: ignore[arg-type]
     )
 
 
+def _sums() -> dict[str, Sum]:
+    return {f"{name}_sum": Sum(name) for name in _SUMS}
+
+
 def player_standings(*, year: int | None = None) -> list[Standing]:
-    """Players ranked as RULES.md "Tables" says; one aggregate query."""
+    """Players ranked as RULES.md "Tables" says; one aggregate over the stored year totals.
+
+    An evening lies in one year, so the evenings of all years add up like the other figures.
+    """
     rows = (
-        _participations(year)
+        _years(PlayerYear, year)
         .values("player_id", "player__name", "player__slug")
-        .annotate(**_aggregates())
+        .annotate(**_sums())
         .order_by()
     )
     return rank(
@@ -50,12 +46,11 @@ def player_standings(*, year: int | None = None) -> list[Standing]:
 
 
 def team_standings(*, year: int | None = None) -> list[Standing]:
-    """Teams ranked as RULES.md "Tables" says; one aggregate query over each team's first player."""
+    """Teams ranked as RULES.md "Tables" says; one aggregate over the stored year totals."""
     rows = (
-        _participations(year)
-        .filter(is_first=True)
+        _years(TeamYear, year)
         .values("team_id", "team__player_1__name", "team__player_2__name")
-        .annotate(**_aggregates())
+        .annotate(**_sums())
         .order_by()
     )
     result = []
@@ -66,8 +61,8 @@ def team_standings(*, year: int | None = None) -> list[Standing]:
 
 
 def league_years() -> list[int]:
-    """Years that have at least one evening, newest first."""
-    return [d.year for d in Evening.objects.dates("date", "year", order="DESC")]
+    """Years with at least one game, newest first: an index walk over the year totals."""
+    return list(PlayerYear.objects.values_list("year", flat=True).distinct().order_by("-year"))
 
 
 def league_facts() -> dict[str, object]:
