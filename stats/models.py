@@ -50,7 +50,7 @@ class Rating(models.Model):
 
 
 class OutcomeTally(models.Model):
-    """How a year's rounds and games ended (Sieg-Verteilungen), for the league and per player.
+    """How a year's rounds and games ended (Sieg-Verteilungen): the league's, or a player's.
 
     Derived: rewritten from a year on whenever games change (see stats/outcome_tallies.py), so
     the page sums a few thousand of these rows instead of grouping a million games.
@@ -60,8 +60,6 @@ class OutcomeTally(models.Model):
     MARGIN = "m"
 
     year = models.PositiveSmallIntegerField()
-    # None: the whole league, each game once; else the games the player sat in.
-    player = models.ForeignKey(Player, models.CASCADE, null=True, related_name="+")
     kind = models.CharField(max_length=1, choices=[(ROUND, "round"), (MARGIN, "margin")])
     # A round: the winner's and the loser's score; a game: the low end of its margin's band.
     a = models.PositiveSmallIntegerField()
@@ -72,7 +70,23 @@ class OutcomeTally(models.Model):
     won = models.PositiveIntegerField(default=0)
 
     class Meta:
-        indexes = [models.Index(fields=["player", "year"], name="outcome_player_year_idx")]
+        abstract = True
 
     def __str__(self) -> str:
-        return f"{self.year} {self.player_id} {self.kind} {self.a}:{self.b} {self.n}"
+        return f"{self.year} {self.kind} {self.a}:{self.b} {self.n}"
+
+
+class LeagueOutcome(OutcomeTally):
+    """The league's tallies: each game once."""
+
+    class Meta:
+        indexes = [models.Index(fields=["year"], name="league_outcome_year_idx")]
+
+
+class PlayerOutcome(OutcomeTally):
+    """A player's tallies: the games he sat in, rounds won from his side."""
+
+    player = models.ForeignKey(Player, models.CASCADE, related_name="+")
+
+    class Meta:
+        indexes = [models.Index(fields=["player", "year"], name="player_outcome_year_idx")]

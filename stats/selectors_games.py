@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from django.db.models import Case, Q, QuerySet, Sum, Value, When
 
 from klammernliga.models import Evening, Game, Match, Meld, Participation, Player, Team
-from stats.models import OutcomeTally
+from stats.models import LeagueOutcome, OutcomeTally, PlayerOutcome
 
 _TEAMS = (
     "team_a__player_1", "team_a__player_2", "team_b__player_1", "team_b__player_2",
@@ -147,7 +147,11 @@ def games_count(year: int | None, player_id: int | None, team_id: int | None) ->
             rows = rows.filter(date__range=_year_range(year))
         return rows.aggregate(n=Sum("games"))["n"] or 0
     # The league's or the player's games, by margin, a year a row (stats/outcome_tallies.py).
-    tallies = OutcomeTally.objects.filter(player_id=player_id, kind=OutcomeTally.MARGIN)
+    tallies = (
+        LeagueOutcome.objects.all()
+        if player_id is None
+        else PlayerOutcome.objects.filter(player_id=player_id)
+    ).filter(kind=OutcomeTally.MARGIN)
     if year is not None:
         tallies = tallies.filter(year=year)
     return tallies.aggregate(n=Sum("n"))["n"] or 0

@@ -23,7 +23,7 @@ from django.db.models import (
 from django.db.models.functions import ExtractYear
 
 from klammernliga.models import Game
-from stats.models import OutcomeTally
+from stats.models import LeagueOutcome, OutcomeTally, PlayerOutcome
 from stats.outcome_tallies import BAND, LAST_BAND_FROM, band_of
 
 
@@ -198,7 +198,11 @@ def tallied_distributions(
     year: int | None, player_id: int | None, perspective: Perspective | None
 ) -> Distributions:
     """Sieg-Verteilungen of the league or of one player, from the stored tallies: one query."""
-    rows = OutcomeTally.objects.filter(player_id=player_id)
+    rows = (
+        LeagueOutcome.objects.all()
+        if player_id is None
+        else PlayerOutcome.objects.filter(player_id=player_id)
+    )
     if year is not None:
         rows = rows.filter(year=year)
     games = playing_won = 0
