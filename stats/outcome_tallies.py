@@ -87,9 +87,12 @@ def _year_tallies(games: Any, participation_model: Any) -> list[tuple[Any, ...]]
     counts: dict[tuple[int | None, str, int, int, bool], list[int]] = defaultdict(lambda: [0, 0])
     fields = ("match_id", "playing_side", "winner_side", "points_a", "points_b", "ends_round",
               "score_a", "score_b", "round_winner", "kalte")  # fmt: skip
-    for match_id, playing, winner, points_a, points_b, ends, a, b, round_winner, kalte in (
-        games.values_list(*fields).order_by().iterator(chunk_size=5000)
-    ):
+    # A plain cursor: Django's value converters cost a third of the time here.
+    sql, params = games.values_list(*fields).order_by().query.sql_with_params()
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
+    for match_id, playing, winner, points_a, points_b, ends, a, b, round_winner, kalte in rows:
         margin = points_a - points_b if playing == "a" else points_b - points_a
         won = 1 if winner == playing else 0
         low = band_of(abs(margin))
@@ -103,6 +106,7 @@ def _year_tallies(games: Any, participation_model: Any) -> list[tuple[Any, ...]]
         if not ends:
             continue
         high, low_score = (a, b) if round_winner == "a" else (b, a)
+        kalte = bool(kalte)
         counts[(None, "r", high, low_score, kalte)][0] += 1
         for player_id, side in players:
             tally = counts[(player_id, "r", high, low_score, kalte)]
