@@ -6,6 +6,7 @@ escape and a localisation. Sieg-Verteilungen draws four charts on every request,
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.utils.formats import number_format
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
@@ -15,8 +16,16 @@ from stats.charts.bars import BarChart
 from stats.display import percent_text
 
 
+def _percent(value: float | None) -> str:
+    """display.percent_text for a share of at most 1: a whole percent has no separators."""
+    if value is None or settings.USE_THOUSAND_SEPARATOR:
+        return percent_text(value)
+    return f"{round(value * 100)}\u00a0%"
+
+
 def _n(value: int) -> str:
-    return number_format(value)
+    # number_format only matters with thousand separators (off in this project's settings).
+    return number_format(value) if settings.USE_THOUSAND_SEPARATOR else str(value)
 
 
 def render_bar_chart(chart: BarChart) -> SafeString:
@@ -86,7 +95,7 @@ def render_bar_chart(chart: BarChart) -> SafeString:
         out.append(
             f'<tr><th scope="row">{escape(bar.label)}</th>{values}'
             f'<td class="num">{_n(bar.total)}</td>'
-            f'<td class="num">{percent_text(bar.share)}</td></tr>'
+            f'<td class="num">{_percent(bar.share)}</td></tr>'
         )
     totals = (
         "".join(f'<td class="num">{_n(v)}</td>' for v in chart.series_totals) if stacked else ""
@@ -94,7 +103,7 @@ def render_bar_chart(chart: BarChart) -> SafeString:
     out.append(
         f'</tbody><tfoot><tr><th scope="row">{gettext("Summe")}</th>{totals}'
         f'<td class="num">{_n(chart.total)}</td>'
-        f'<td class="num">{percent_text(chart.total_share)}</td></tr></tfoot>'
+        f'<td class="num">{_percent(chart.total_share)}</td></tr></tfoot>'
         "</table></div></div></figure>"
     )
     return mark_safe("".join(out))
