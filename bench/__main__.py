@@ -81,6 +81,8 @@ def machine() -> dict[str, str]:
         "sqlite": sqlite3.sqlite_version,
         "platform": platform.platform(terse=True),
         "commit": commit,
+        # Other work on the machine skews the figures: the load when the table was written.
+        "load": " / ".join(f"{x:.1f}" for x in os.getloadavg()),
     }
 
 

@@ -243,6 +243,8 @@ def run(name: str, requests: int, recompute: bool, log: Callable[[str], None]) -
 
     # A dataset built by an older checkout gets the newer tables (e.g. ratings) first.
     call_command("migrate", verbosity=0, interactive=False)
+    # A reused dataset may predate its newest tables and indexes: give the planner statistics.
+    services.refresh_planner_statistics()
     years = league_years()
     result = Result(name, Game.objects.count(), Player.objects.count(), years)
     result.vendor = f"{connection.vendor} {getattr(connection.Database, 'sqlite_version', '')}"

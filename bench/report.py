@@ -37,7 +37,8 @@ def render(document: dict[str, Any]) -> str:
     names = list(results)
     lines = [
         f"Measured on {m['date']} (commit `{m['commit']}`): {m['cores']} cores, Python "
-        f"{m['python']}, SQLite {m['sqlite']}, {m['platform']}. In-process through Django's test "
+        f"{m['python']}, SQLite {m['sqlite']}, {m['platform']}, load average {m.get('load', '?')}"
+        " (1/5/15 min) when the run ended. In-process through Django's test "
         "client with production settings (`DEBUG` off), after a warm-up; times in milliseconds.",
         "",
         *[_dataset_line(n, document["builds"].get(n, {}), results[n]) for n in names],

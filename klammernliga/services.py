@@ -8,6 +8,7 @@ import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.db import connection, models, transaction
 from django.db.models import Count, F, Max, Sum
@@ -17,6 +18,7 @@ from django.utils.translation import gettext
 from simple_history.utils import bulk_create_with_history
 
 from klammernliga.models import (
+    MATCH_TALLY_FIELDS,
     Evening,
     Game,
     Match,
@@ -464,13 +466,18 @@ def _write_derived(games: list[Game]) -> None:
     Django's bulk_update builds a CASE expression per field and row, which costs more than the
     whole recomputation; only the rows that really changed are written.
     """
-    if not games:
+    _execute_many(Game, _STEP_FIELDS, [(*_derived_values(g), g.pk) for g in games])
+
+
+def _execute_many(model: type[models.Model], fields: list[str], rows: list[tuple]) -> None:
+    """UPDATE these fields of many rows by primary key (the last value of each row)."""
+    if not rows:
         return
     quote = connection.ops.quote_name
-    assignments = ", ".join(f"{quote(name)} = %s" for name in _STEP_FIELDS)
-    sql = f"UPDATE {quote(Game._meta.db_table)} SET {assignments} WHERE {quote('id')} = %s"
+    assignments = ", ".join(f"{quote(name)} = %s" for name in fields)
+    sql = f"UPDATE {quote(model._meta.db_table)} SET {assignments} WHERE {quote('id')} = %s"
     with connection.cursor() as cursor:
-        cursor.executemany(sql, [(*_derived_values(g), g.pk) for g in games])
+        cursor.executemany(sql, rows)
 
 
 def _apply_tally(match: Match, tally: rounds.MatchTally) -> None:
@@ -519,34 +526,54 @@ def recompute_match(match: Match, *, notify: bool = True) -> None:
     many matches passes False and does both once at the end.
     """
     match = Match.objects.select_related("team_a", "team_b", "evening").get(pk=match.pk)
-    games = list(
-        match.games.order_by("position")
-        .select_related("declarer", "dealer")
-        .prefetch_related("melds")
-    )
-    results = [result(_stored_sheet(g, match, g.melds.all())) for g in games]
-    steps, tally = _derive(results)
-    changed = []
-    for game, outcome, step in zip(games, results, steps, strict=True):
-        before = _derived_values(game)
-        game.playing_side = outcome.playing_side.value
-        game.winner_side = outcome.winner.value
-        game.small_a, game.small_b = outcome.small_a, outcome.small_b
-        _apply_step(game, step)
-        if _derived_values(game) != before:
-            changed.append(game)
-    _write_derived(changed)
-    _apply_tally(match, tally)
-    match.skip_history_when_saving = True  # type: ignore[attr-defined]
-    try:
-        match.save()  # its history keeps teams and place only, not the derived tally
-    finally:
-        del match.skip_history_when_saving  # type: ignore[attr-defined]
-    match.participations.all().delete()
-    Participation.objects.bulk_create(_participations(match, tally))
+    _rederive([match])
     if notify:
         refresh_year_totals([match.evening.date.year])
         league_changed.send(sender=Match, since=match.evening.date)
+
+
+def _rederive(matches: list[Match]) -> None:
+    """Derive these matches (with teams and evening loaded) anew in a handful of queries.
+
+    Only games and tallies that really changed are written; participations are rewritten.
+    """
+    games_of: dict[int, list[Game]] = defaultdict(list)
+    for game in Game.objects.filter(match__in=matches).order_by("match_id", "position"):
+        games_of[game.match_id].append(game)
+    # Melds as plain rows: a related manager per game costs more than deriving the game.
+    melds_of: dict[int, list[Any]] = defaultdict(list)
+    melds = Meld.objects.filter(game__match__in=matches).order_by("game_id", "side", "pk")
+    for meld in melds.values_list("game_id", "side", "kind", "suit", "top", named=True):
+        melds_of[meld.game_id].append(meld)
+    changed: list[Game] = []
+    tallies: list[Match] = []
+    participations: list[Participation] = []
+    for match in matches:
+        games = games_of[match.pk]
+        results = [result(_stored_sheet(g, match, melds_of[g.pk])) for g in games]
+        steps, tally = _derive(results)
+        for game, outcome, step in zip(games, results, steps, strict=True):
+            before = _derived_values(game)
+            game.playing_side = outcome.playing_side.value
+            game.winner_side = outcome.winner.value
+            game.small_a, game.small_b = outcome.small_a, outcome.small_b
+            _apply_step(game, step)
+            if _derived_values(game) != before:
+                changed.append(game)
+        before = _tally_values(match)
+        _apply_tally(match, tally)
+        if _tally_values(match) != before:
+            tallies.append(match)
+        participations.extend(_participations(match, tally))
+    _write_derived(changed)
+    # The match's history keeps teams and place only, not the derived tally: a plain UPDATE.
+    _execute_many(Match, MATCH_TALLY_FIELDS, [(*_tally_values(m), m.pk) for m in tallies])
+    Participation.objects.filter(match__in=matches).delete()
+    Participation.objects.bulk_create(participations, batch_size=2000)
+
+
+def _tally_values(match: Match) -> tuple[object, ...]:
+    return tuple(getattr(match, name) for name in MATCH_TALLY_FIELDS)
 
 
 def _year_totals(rows: Iterable[dict[str, object]], model: type[YearTotals], key: str) -> list:
@@ -594,13 +621,23 @@ def refresh_planner_statistics() -> None:
         cursor.execute("ANALYZE")
 
 
+# Matches derived together by recompute_all: a few queries per batch instead of several per match.
+_BATCH = 500
+
+
 def recompute_all() -> int:
     """Recompute every match from its games' inputs (idempotent). Returns the match count."""
     count = 0
+    matches = Match.objects.select_related("team_a", "team_b", "evening")
     with transaction.atomic():
-        for match in Match.objects.order_by("evening__date", "position").iterator(chunk_size=500):
-            recompute_match(match, notify=False)
-            count += 1
+        batch: list[Match] = []
+        for match in matches.order_by("evening__date", "position").iterator(chunk_size=_BATCH):
+            batch.append(match)
+            if len(batch) == _BATCH:
+                _rederive(batch)
+                count, batch = count + len(batch), []
+        _rederive(batch)
+        count += len(batch)
         refresh_year_totals()
         first = Evening.objects.order_by("date").values_list("date", flat=True).first()
         league_changed.send(sender=Match, since=first)
@@ -855,10 +892,5 @@ def _store_games(
     bulk_create_with_history(games, Game, batch_size=2000)
     meld_rows = [row for game, record in melds for row in _meld_rows(game, record.sheet())]
     bulk_create_with_history(meld_rows, Meld, batch_size=2000)
-    Match.objects.bulk_update(
-        [m for m, _r in for_matches],
-        ["games_count", "small_a", "small_b", "rounds_a", "rounds_b", "large_a", "large_b",
-         "kalte_a", "kalte_b", "open_round"],
-        batch_size=1000,
-    )  # fmt: skip
+    _execute_many(Match, MATCH_TALLY_FIELDS, [(*_tally_values(m), m.pk) for m, _r in for_matches])
     Participation.objects.bulk_create(participations, batch_size=2000)

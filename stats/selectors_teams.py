@@ -1,16 +1,30 @@
-"""Queries of Teambilanzen: every team's record, the head-to-head matrix and one pairing."""
+"""Queries of Teambilanzen: every team's record, team against team, and one pairing."""
 
 from __future__ import annotations
 
 import datetime
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
-from django.db.models import Q
+from django.db import connection
+from django.db.models import Q, Sum
 
-from klammernliga.models import Match, Participation, Team
-from scoring.standings import Totals, team_name
+from klammernliga.models import Match, Participation, Team, TeamYear, YearTotals
+from scoring.standings import Totals
 from stats.display import share
 from stats.figures import aggregates, totals
+
+# How many teams the head-to-head matrix shows: the ones with most games.
+MATRIX_SIZE = 12
+
+
+@dataclass(frozen=True, slots=True)
+class TeamInfo:
+    pk: int
+    name: str
+    # The players' slugs and names, in the order of the team's name (for the team chooser).
+    slugs: tuple[str, str] = ("", "")
+    players: tuple[str, str] = ("", "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,9 +38,27 @@ class TeamRow:
 
 
 @dataclass(frozen=True, slots=True)
-class TeamInfo:
-    pk: int
-    name: str
+class PairFigures:
+    """One team's figures against one opponent, summed over their matches' tallies."""
+
+    matches: int = 0
+    evenings: int = 0
+    games: int = 0
+    rounds_won: int = 0
+    rounds_lost: int = 0
+    large_points: int = 0
+    large_points_against: int = 0
+    kalte: int = 0
+    kalte_against: int = 0
+    small_points: int = 0
+    small_points_against: int = 0
+
+    def mirrored(self) -> PairFigures:
+        return PairFigures(
+            self.matches, self.evenings, self.games, self.rounds_lost, self.rounds_won,
+            self.large_points_against, self.large_points, self.kalte_against, self.kalte,
+            self.small_points_against, self.small_points,
+        )  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,82 +67,165 @@ class Cell:
 
     row: TeamInfo
     column: TeamInfo
-    figures: Totals
+    figures: PairFigures
 
 
 @dataclass
 class HeadToHead:
-    teams: list[TeamRow]
-    cells: dict[tuple[int, int], Cell] = field(default_factory=dict)
+    """The matrix of a few teams against each other."""
 
-    def grid(self) -> list[tuple[TeamRow, list[Cell | None]]]:
+    teams: list[TeamInfo]
+    cells: dict[tuple[int, int], Cell]
+
+    def grid(self) -> list[tuple[TeamInfo, list[Cell | None]]]:
         """Rows of the matrix: each team with its cell against every team (None if never met)."""
         return [
-            (row, [self.cells.get((row.team.pk, column.team.pk)) for column in self.teams])
+            (row, [self.cells.get((row.pk, column.pk)) for column in self.teams])
             for row in self.teams
         ]
 
-    @property
-    def pairings(self) -> list[tuple[Cell, Cell]]:
-        """Every pairing once, as (cell, its mirror), most games first."""
-        order = {row.team.pk: index for index, row in enumerate(self.teams)}
-        once = [c for c in self.cells.values() if order[c.row.pk] < order[c.column.pk]]
-        once.sort(key=lambda c: (-c.figures.games, order[c.row.pk], order[c.column.pk]))
-        return [(c, self.cells[(c.column.pk, c.row.pk)]) for c in once]
+
+def _info(pk: int, name_1: str, name_2: str, slug_1: str, slug_2: str) -> TeamInfo:
+    """A team's name as `team_name` writes it, and its players' slugs in the same order."""
+    if (name_2.casefold(), name_2) < (name_1.casefold(), name_1):
+        name_1, name_2, slug_1, slug_2 = name_2, name_1, slug_2, slug_1
+    return TeamInfo(pk, f"{name_1} & {name_2}", (slug_1, slug_2), (name_1, name_2))
 
 
-def _name(row: dict[str, object], prefix: str) -> str:
-    return team_name(row[f"{prefix}__player_1__name"], row[f"{prefix}__player_2__name"])  # type: ignore[arg-type]
+def _by_name(team: TeamInfo) -> tuple[str, str]:
+    return (team.name.casefold(), team.name)
 
 
-def head_to_head() -> HeadToHead:
-    """Teams with their records and the matrix of team against team; two aggregate queries.
+def team_index(sums: Iterable[str] = ()) -> list[TeamRow]:
+    """Every team that played, by name, with its games and only the figures named in `sums`
+    (enough to order the teams by one column); two queries: the year totals summed by team,
+    and the teams' names.
 
-    A team's figures come from its first player's Participation rows (`is_first`).
+    Summing every figure of every team costs several times more on a big league; the figures of
+    the teams actually shown come from `with_figures`. (Grouping the sums by team alone, not by
+    the joined names too, halves the time SQLite takes.)
     """
+    wanted = ["games", *(name for name in sums if name != "games")]
+    figures = {
+        pk: values
+        for pk, *values in TeamYear.objects.values_list("team_id")
+        .annotate(*(Sum(name) for name in wanted))
+        .order_by()
+        if values[0]
+    }
+    names = Team.objects.values_list(
+        "id", "player_1__name", "player_2__name", "player_1__slug", "player_2__slug"
+    )
+    rows = [
+        TeamRow(info, Totals(info.pk, info.name, **dict(zip(wanted, figures[pk], strict=True))))
+        for pk, *name in names
+        if pk in figures
+        for info in [_info(pk, *name)]
+    ]
+    rows.sort(key=lambda row: _by_name(row.team))
+    return rows
+
+
+def with_figures(rows: Sequence[TeamRow]) -> list[TeamRow]:
+    """The same teams in the same order, with all their figures; one aggregate query.
+
+    An evening lies in one year, so the evenings of all years add up like the other figures.
+    """
+    sums = YearTotals.SUMS
     records = (
-        Participation.objects.filter(is_first=True)
-        .values("team_id", "team__player_1__name", "team__player_2__name")
-        .annotate(**aggregates())
+        TeamYear.objects.filter(team_id__in=[row.team.pk for row in rows])
+        .values_list("team_id")
+        .annotate(*(Sum(name) for name in sums))
         .order_by()
     )
-    teams = sorted(
-        (
-            TeamRow(TeamInfo(r["team_id"], name), totals(r, r["team_id"], name))
-            for r in records
-            for name in [_name(r, "team")]
-        ),
-        key=lambda t: (t.team.name.casefold(), t.team.name),
+    figures = {pk: dict(zip(sums, values, strict=True)) for pk, *values in records}
+    return [
+        TeamRow(row.team, Totals(row.team.pk, row.team.name, **figures.get(row.team.pk, {})))
+        for row in rows
+    ]
+
+
+def most_games(rows: Iterable[TeamRow], size: int) -> list[TeamInfo]:
+    """The `size` teams with most games (by name on a tie), listed by name."""
+    ranked = sorted(rows, key=lambda r: (-r.figures.games, _by_name(r.team)))
+    return sorted((r.team for r in ranked[:size] if r.figures.games), key=_by_name)
+
+
+# The row team's side of a match, when the row team is the one with the lower id.
+_LOW_SIDE = "CASE WHEN team_a_id < team_b_id THEN {a} ELSE {b} END"
+_PAIR_SQL = (
+    "SELECT " + _LOW_SIDE.format(a="team_a_id", b="team_b_id") + " AS low, "
+    + _LOW_SIDE.format(a="team_b_id", b="team_a_id") + " AS high, "
+    "COUNT(*), COUNT(DISTINCT evening_id), SUM(games_count), "
+    + ", ".join(
+        "SUM(" + _LOW_SIDE.format(a=f"{tally}_{mine}", b=f"{tally}_{theirs}") + ")"
+        for tally in ("rounds", "large", "kalte", "small")  # won/lost, for/against
+        for mine, theirs in (("a", "b"), ("b", "a"))
     )
-    info = {t.team.pk: t.team for t in teams}
-    result = HeadToHead(teams)
-    pairs = (
-        Participation.objects.filter(is_first=True)
-        .values("team_id", "opponent_id")
-        .annotate(**aggregates())
-        .order_by()
-    )
-    for r in pairs:
-        row, column = info[r["team_id"]], info[r["opponent_id"]]
-        result.cells[(row.pk, column.pk)] = Cell(row, column, totals(r, row.pk, row.name))
+    + " FROM {table} WHERE games_count > 0 AND ({where}) GROUP BY 1, 2"
+)  # fmt: skip
+
+
+def _pair_tallies(where: str, params: list[int]) -> dict[tuple[int, int], PairFigures]:
+    """(team, opponent) → figures, both ways round, for the matches that meet `where`.
+
+    One aggregate query over the matches' tallies, grouped by the unordered pair (lower id first),
+    so an evening on which two teams met with sides swapped still counts once. Written in SQL
+    (portable: CASE, SUM, COUNT DISTINCT) because building it with the ORM took several times
+    longer than running it.
+    """
+    sql = _PAIR_SQL.format(table=Match._meta.db_table, where=where)
+    result: dict[tuple[int, int], PairFigures] = {}
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        for low, high, *values in cursor.fetchall():
+            figures = PairFigures(*values)
+            result[(low, high)] = figures
+            result[(high, low)] = figures.mirrored()
     return result
+
+
+def head_to_head(teams: list[TeamInfo]) -> HeadToHead:
+    """The matrix of `teams` against each other; one aggregate query."""
+    info = {t.pk: t for t in teams}
+    pks = list(info)
+    marks = ", ".join(["%s"] * len(pks))
+    where = f"team_a_id IN ({marks}) AND team_b_id IN ({marks})"
+    tallies = _pair_tallies(where, pks + pks) if pks else {}
+    cells = {
+        (row, column): Cell(info[row], info[column], figures)
+        for (row, column), figures in tallies.items()
+    }
+    return HeadToHead(teams, cells)
+
+
+def opponents(team: TeamInfo, names: dict[int, TeamInfo]) -> list[Cell]:
+    """`team` against every team it met, most games first; one aggregate query.
+
+    `names` holds every team that played (from `team_index`).
+    """
+    tallies = _pair_tallies("team_a_id = %s OR team_b_id = %s", [team.pk, team.pk])
+    cells = [
+        Cell(team, names[column], figures)
+        for (row, column), figures in tallies.items()
+        if row == team.pk
+    ]
+    cells.sort(key=lambda c: (-c.figures.games, _by_name(c.column)))
+    return cells
 
 
 @dataclass(frozen=True, slots=True)
 class PairingMatch:
     """A match of the pairing, its figures turned to the first team's side."""
 
-    match: Match
+    date: datetime.date
+    position: int
     games: int
     small: tuple[int, int]
     rounds: tuple[int, int]
     large: tuple[int, int]
     kalte: tuple[int, int]
     open_round: bool
-
-    @property
-    def date(self) -> datetime.date:
-        return self.match.evening.date
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,26 +292,34 @@ class Pairing:
         ]
 
 
-def _sum_pairs(pairs: object) -> tuple[int, int]:
-    pairs = list(pairs)  # type: ignore[call-overload]
-    return (sum(p[0] for p in pairs), sum(p[1] for p in pairs))
+def _sum_pairs(pairs: Iterable[tuple[int, int]]) -> tuple[int, int]:
+    first = second = 0
+    for a, b in pairs:
+        first, second = first + a, second + b
+    return (first, second)
 
 
-def _turned(match: Match, first: Team) -> PairingMatch:
+TALLY = ("games_count", "small_a", "small_b", "rounds_a", "rounds_b", "large_a", "large_b",
+         "kalte_a", "kalte_b", "open_round")  # fmt: skip
+
+
+def _turned(match: dict[str, object], first: Team) -> PairingMatch:
     """The match's tally seen from `first`'s side."""
-    a_first = match.team_a_id == first.pk
+    a_first = match["team_a_id"] == first.pk
 
-    def pair(a: int, b: int) -> tuple[int, int]:
-        return (a, b) if a_first else (b, a)
+    def pair(field: str) -> tuple[int, int]:
+        a, b = match[f"{field}_a"], match[f"{field}_b"]
+        return (a, b) if a_first else (b, a)  # type: ignore[return-value]
 
     return PairingMatch(
-        match=match,
-        games=match.games_count,
-        small=pair(match.small_a, match.small_b),
-        rounds=pair(match.rounds_a, match.rounds_b),
-        large=pair(match.large_a, match.large_b),
-        kalte=pair(match.kalte_a, match.kalte_b),
-        open_round=match.open_round,
+        date=match["evening__date"],  # type: ignore[arg-type]
+        position=match["position"],  # type: ignore[arg-type]
+        games=match["games_count"],  # type: ignore[arg-type]
+        small=pair("small"),
+        rounds=pair("rounds"),
+        large=pair("large"),
+        kalte=pair("kalte"),
+        open_round=match["open_round"],  # type: ignore[arg-type]
     )
 
 
@@ -213,7 +336,7 @@ def pairing(first: Team, second: Team) -> Pairing:
     figures = totals(row or empty, first.pk, first.name)
     matches = (
         Match.objects.filter(Q(team_a=first, team_b=second) | Q(team_a=second, team_b=first))
-        .select_related("evening")
+        .values("team_a_id", "evening__date", "position", *TALLY)
         .order_by("-evening__date", "-position")
     )
     return Pairing(first, second, figures, [_turned(m, first) for m in matches])

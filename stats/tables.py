@@ -13,6 +13,7 @@ import django_tables2 as tables
 from django.urls import NoReverseMatch, reverse
 from django.utils.formats import number_format
 from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from scoring.standings import Standing
@@ -20,6 +21,14 @@ from stats.templatetags.league_format import signed_number
 
 # The shared table template: scroll wrapper, sort links with aria-sort, short headers.
 TABLE_TEMPLATE = "stats/tables2.html"
+
+
+def _figure(value: float | None, digits: int) -> str:
+    return "–" if value is None else number_format(value, digits)
+
+
+def _badge(kind: str, value: int) -> str:
+    return format_html('<span class="badge badge-{}">{}</span>', kind, value) if value else "0"
 
 
 def standing_rows(standings: Iterable[Standing]) -> list[dict[str, Any]]:
@@ -38,6 +47,47 @@ def standing_rows(standings: Iterable[Standing]) -> list[dict[str, Any]]:
             }
         )
     return rows
+
+
+def with_cells(rows: list[dict[str, Any]], *, link_players: bool = False) -> list[dict[str, Any]]:
+    """The rows a page shows, each with `name_cell` and `cells`: the markup of its figures.
+
+    Made once here, in column order, for the shown rows only: the page renders it as it is, a
+    fraction of the cost of letting django-tables2 or the template engine render every cell.
+    """
+    player_url = _player_url() if link_players else None
+    for row in rows:
+        row["name_cell"] = (
+            format_html(
+                '<a href="{}">{}</a>', player_url.replace("__key__", row["key"]), row["name"]
+            )
+            if player_url
+            else row["name"]
+        )
+        cells = [
+            format_html("<strong>{}</strong>", row["large_points"]),
+            signed_number(row["difference"]),
+            row["evenings"],
+            row["games"],
+            row["rounds_won"],
+            row["rounds_lost"],
+            _figure(None if row["round_share"] is None else round(row["round_share"] * 100), 0),
+            _badge("kalte", row["kalte"]),
+            _badge("laube", row["laube"]),
+            row["small_points"],
+            row["small_points_against"],
+            _figure(row["large_per_evening"], 2),
+        ]
+        # Numbers and our own markup only: safe to join without the template engine.
+        row["cells"] = mark_safe("".join(f'<td class="num">{cell}</td>' for cell in cells))
+    return rows
+
+
+def _player_url() -> str | None:
+    try:
+        return reverse("stats:player", args=["__key__"])
+    except NoReverseMatch:  # the player pages are not part of this build
+        return None
 
 
 class NumberColumn(tables.Column):
@@ -89,57 +139,18 @@ class StandingsTable(tables.Table):
         row_attrs = {"class": lambda record: "leader" if record["rank"] == 1 else ""}
         empty_text = _("Noch keine Spiele.")
 
-    def render_difference(self, value: int) -> str:
-        # A real minus sign and an explicit plus read well in a column of figures.
-        return signed_number(value)
-
-    def value_difference(self, value: int) -> int:
-        return value
-
-    def render_round_share(self, value: float | None) -> str:
-        return "–" if value is None else number_format(round(value * 100), 0)
-
+    # The page renders the rows' precomputed `cells` (see standing_rows); these give the CSV
+    # its plain values.
     def value_round_share(self, value: float | None) -> str:
         return "" if value is None else f"{value * 100:.1f}"
 
-    def render_large_per_evening(self, value: float | None) -> str:
-        return "–" if value is None else number_format(value, 2)
-
     def value_large_per_evening(self, value: float | None) -> str:
         return "" if value is None else f"{value:.2f}"
-
-    def render_large_points(self, value: int) -> str:
-        return format_html("<strong>{}</strong>", value)
-
-    def value_large_points(self, value: int) -> int:
-        return value
-
-    def render_kalte(self, value: int) -> str:
-        return format_html('<span class="badge badge-kalte">{}</span>', value) if value else "0"
-
-    def value_kalte(self, value: int) -> int:
-        return value
-
-    def render_laube(self, value: int) -> str:
-        return format_html('<span class="badge badge-laube">{}</span>', value) if value else "0"
-
-    def value_laube(self, value: int) -> int:
-        return value
 
 
 class PlayerStandingsTable(StandingsTable):
     class Meta(StandingsTable.Meta):
         pass
-
-    def render_name(self, value: str, record: dict[str, Any]) -> str:
-        try:
-            url = reverse("stats:player", args=[record["key"]])
-        except NoReverseMatch:  # the player pages are not part of this build
-            return value
-        return format_html('<a href="{}">{}</a>', url, value)
-
-    def value_name(self, value: str) -> str:
-        return value
 
 
 class TeamStandingsTable(StandingsTable):

@@ -14,7 +14,7 @@ from klammernliga.context_processors import league_years_for
 from scoring.domain import LAUBE_SCORE, ROUND_TARGET
 from scoring.rounds import large_points_for
 from stats.selectors import player_standings, team_standings
-from stats.tables import PlayerStandingsTable, TeamStandingsTable, standing_rows
+from stats.tables import PlayerStandingsTable, TeamStandingsTable, standing_rows, with_cells
 
 
 class CsvExport(TableExport):
@@ -29,7 +29,8 @@ class StandingsView(ExportMixin, SingleTableMixin, TemplateView):  # type: ignor
 
     template_name = "stats/table.html"
     export_class = CsvExport
-    table_pagination = False
+    # A large league has hundreds of teams: a page of them at a time, ranks counted over all.
+    table_pagination = {"per_page": 100}
     teams = False
 
     def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
@@ -70,6 +71,10 @@ class StandingsView(ExportMixin, SingleTableMixin, TemplateView):  # type: ignor
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
+        table = context["table"]
+        page = getattr(table, "page", None)
+        shown = [row.record for row in page.object_list] if page else list(table.data)
+        context["rows"] = with_cells(shown, link_players=not self.teams)
         context.update(
             year=self.year,
             teams=self.teams,

@@ -1,25 +1,401 @@
-"""Teambilanzen: every team's record, the head-to-head matrix, and one pairing's page."""
+"""Teambilanzen: every team's record (sortable, paged), the head-to-head matrix of the teams with
+most games, one chosen team against every opponent, and one pairing's page.
+
+Display values are prepared here in Python, the many cells of the tables joined here too, and the
+templates only place them: a league of hundreds of teams must still render in a few milliseconds.
+"""
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
-from django_tables2 import RequestConfig
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from html import escape
+from urllib.parse import quote_plus, urlencode
+
+from django import forms
+from django.core.paginator import Page, Paginator
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.formats import date_format, number_format
+from django.utils.functional import Promise
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from klammernliga.models import Team
 from stats import selectors_teams as selectors
-from stats.tables_records import TeamsTable
+from stats.selectors_teams import Cell, TeamInfo, TeamRow
+
+PER_PAGE = 50
+DEFAULT_SORT = "-large_points"
+
+
+def _signed(value: int) -> str:
+    return f"{value:+d}" if value else "0"
+
+
+def _per_evening(value: float | None) -> str:
+    return number_format(value, 2) if value is not None else "–"
+
+
+def _percent(value: float | None) -> str:
+    """As stats.display.percent_text (a whole number needs no separator), but cheaper."""
+    return "–" if value is None else f"{round(value * 100)}\u00a0%"
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    key: str
+    label: Promise
+    value: Callable[[TeamRow], object]
+    text: Callable[[object], str] = str
+    # The year-total sums the value needs (ordering by it needs them for every team).
+    sums: tuple[str, ...] = ()
+
+
+def _column(key: str, label: Promise, *sums: str, text: Callable[[object], str] = str) -> Column:
+    return Column(key, label, lambda r: getattr(r.figures, key), text, sums or (key,))
+
+
+# The record table's columns; `key` is the value of ?sort= (as the earlier django-tables2 table).
+COLUMNS = (
+    _column("evenings", _("Abende")),
+    _column("games", _("Spiele")),
+    Column(
+        "game_share",
+        _("Spiele gewonnen"),
+        lambda r: r.game_share,
+        _percent,  # type: ignore[arg-type]
+        ("games_won",),
+    ),
+    _column("rounds_won", _("Runden gewonnen")),
+    _column("rounds_lost", _("Runden verloren")),
+    _column(
+        "round_share",
+        _("Rundenquote"),
+        "rounds_won",
+        "rounds_lost",
+        text=_percent,  # type: ignore[arg-type]
+    ),
+    _column("large_points", _("Große Punkte")),
+    Column(
+        "per_evening",
+        _("je Abend"),
+        lambda r: r.figures.large_points_per_evening,
+        _per_evening,  # type: ignore[arg-type]
+        ("large_points", "evenings"),
+    ),
+    _column("kalte", _("Kalte")),
+    Column(
+        "small_difference",
+        _("Kleine Punkte ±"),
+        lambda r: r.figures.small_point_difference,
+        _signed,  # type: ignore[arg-type]
+        ("small_points", "small_points_against"),
+    ),
+)
+BY_KEY = {c.key: c for c in COLUMNS}
+
+
+def parse_sort(value: str) -> tuple[str, Column | None]:
+    """The order asked for ("games", "-games", "name" …) and its column (None: by name);
+    anything else means the default order."""
+    key = value.removeprefix("-")
+    if key == "name":
+        return value, None
+    if key in BY_KEY:
+        return value, BY_KEY[key]
+    return DEFAULT_SORT, BY_KEY[DEFAULT_SORT.removeprefix("-")]
+
+
+def sorted_records(rows: list[TeamRow], sort: str, column: Column | None) -> list[TeamRow]:
+    """The rows (by name) in the order `sort`; rows without a value (a share of nothing) come
+    last either way, ties stay by name."""
+    descending = sort.startswith("-")
+    if column is None:
+        return list(reversed(rows)) if descending else list(rows)
+    known = [r for r in rows if column.value(r) is not None]
+    unknown = [r for r in rows if column.value(r) is None]
+    known.sort(key=column.value, reverse=descending)  # type: ignore[arg-type]
+    return known + unknown
+
+
+Params = dict[str, str]
+
+
+def _query(params: Params, **changes: object) -> str:
+    """The current query string with some parameters replaced (None removes one)."""
+    query = dict(params)
+    for name, value in changes.items():
+        if value is None:
+            query.pop(name, None)
+        else:
+            query[name] = str(value)
+    encoded = urlencode(query)
+    return f"?{encoded}" if encoded else "?"
+
+
+def _cells(values: Iterable[object]) -> SafeString:
+    """Table cells of figures, joined here: hundreds of them cost little this way."""
+    return mark_safe("".join(f'<td class="num">{escape(str(v))}</td>' for v in values))
+
+
+@dataclass(frozen=True, slots=True)
+class Header:
+    label: str
+    url: str
+    aria_sort: str
+    css: str
+
+
+@dataclass(frozen=True, slots=True)
+class RecordLine:
+    name: str
+    url: str
+    cells: SafeString
+
+
+def _headers(params: Params, sort: str) -> list[Header]:
+    current, descending = sort.removeprefix("-"), sort.startswith("-")
+    headers = []
+    for key, label, css in [("name", gettext("Team"), "name")] + [
+        (c.key, str(c.label), "num") for c in COLUMNS
+    ]:
+        if key == current:
+            aria, next_sort = ("descending", key) if descending else ("ascending", f"-{key}")
+        else:
+            # Names A–Z first, figures highest first.
+            aria, next_sort = "", key if key == "name" else f"-{key}"
+        headers.append(Header(label, _query(params, sort=next_sort, page=None), aria, css))
+    return headers
+
+
+def _chooser_urls(params: Params) -> Callable[[TeamInfo], str]:
+    """The link that shows a team against every opponent, keeping the table's order and page."""
+    kept = urlencode({k: v for k, v in params.items() if k not in ("spieler", "partner")})
+    prefix = f"?{kept}&" if kept else "?"
+    return lambda team: (
+        f"{prefix}spieler={quote_plus(team.slugs[0])}&partner={quote_plus(team.slugs[1])}#gegner"
+    )
+
+
+def _record_lines(rows: list[TeamRow], url: Callable[[TeamInfo], str]) -> list[RecordLine]:
+    return [
+        RecordLine(
+            row.team.name,
+            url(row.team),
+            _cells(c.text(c.value(row)) for c in COLUMNS),
+        )
+        for row in rows
+    ]
+
+
+def _pages(page: Page, params: Params) -> list[tuple[str, str, bool]]:
+    """The page links: (label, url, current); an ellipsis has no url."""
+    return [
+        (str(n), "" if n == Paginator.ELLIPSIS else _query(params, page=n), n == page.number)
+        for n in page.paginator.get_elided_page_range(page.number, on_each_side=2, on_ends=1)
+    ]
+
+
+def _pair_key(first: str, second: str) -> tuple[str, str]:
+    """Two players' slugs in a fixed order: a team is an unordered pair."""
+    return (first, second) if first < second else (second, first)
+
+
+class TeamChooser(forms.Form):
+    """Pick a team by its two players: two short lists instead of one list of every team."""
+
+    spieler = forms.ChoiceField(label=_("Spieler"))
+    partner = forms.ChoiceField(label=_("Partner"))
+
+    def __init__(self, data: Params | None, teams: dict[tuple[str, str], TeamInfo]) -> None:
+        super().__init__(data)
+        self.teams = teams
+        players = sorted(
+            {pair for t in teams.values() for pair in zip(t.slugs, t.players, strict=True)},
+            key=lambda p: (p[1].casefold(), p[1]),
+        )
+        choices = [("", "–"), *players]
+        self.fields["spieler"].choices = choices
+        self.fields["partner"].choices = choices
+        self.team: TeamInfo | None = None
+
+    def clean(self) -> dict[str, object]:
+        data = super().clean() or {}
+        first, second = data.get("spieler"), data.get("partner")
+        if first and second:
+            team = self.teams.get(_pair_key(first, second))  # type: ignore[arg-type]
+            if first == second:
+                raise forms.ValidationError(gettext("Ein Team sind zwei verschiedene Spieler."))
+            if team is None:
+                raise forms.ValidationError(
+                    gettext("Diese beiden haben noch nicht als Team gespielt.")
+                )
+            self.team = team
+        return data
+
+
+def _options(field: forms.BoundField) -> SafeString:
+    """The <option>s of a player list (the league may have many players)."""
+    chosen = field.value() or ""
+    return mark_safe(
+        "".join(
+            f'<option value="{escape(value)}"{" selected" if value == chosen else ""}>'
+            f"{escape(text)}</option>"
+            for value, text in field.field.choices  # type: ignore[attr-defined]
+        )
+    )
+
+
+def _pairing_urls() -> Callable[[int, int], str]:
+    """The URL of a pairing's page; one reverse() for all of them (the matrix has many)."""
+    prefix = reverse("stats:pairing", args=[1, 2]).removesuffix("1/2/")
+    return lambda row, column: f"{prefix}{row}/{column}/"
+
+
+def _matrix_cells(cells: list[Cell | None], url: Callable[[int, int], str]) -> SafeString:
+    """One row of the matrix as HTML: each cell links to its pairing, coloured by who won more."""
+    parts = []
+    for cell in cells:
+        if cell is None:
+            parts.append('<td class="matrix-empty"></td>')
+            continue
+        f = cell.figures
+        won, lost = f.rounds_won, f.rounds_lost
+        css = "cell-plus" if won > lost else "cell-minus" if won < lost else "cell-even"
+        title = escape(f"{cell.row.name} – {cell.column.name}")
+        parts.append(
+            f'<td class="num matrix-cell {css}"><a href="{url(cell.row.pk, cell.column.pk)}" '
+            f'title="{title}"><span class="matrix-rounds">{won}–{lost}</span>'
+            f'<span class="matrix-large">{f.large_points}</span></a></td>'
+        )
+    return mark_safe("".join(parts))
+
+
+@dataclass(frozen=True, slots=True)
+class OpponentLine:
+    name: str
+    url: str
+    cells: SafeString
+
+
+def _opponent_lines(cells: list[Cell]) -> list[OpponentLine]:
+    url = _pairing_urls()
+    return [
+        OpponentLine(
+            c.column.name,
+            url(c.row.pk, c.column.pk),
+            _cells(
+                (
+                    f.evenings,
+                    f.matches,
+                    f.games,
+                    f"{f.rounds_won}–{f.rounds_lost}",
+                    f"{f.large_points}:{f.large_points_against}",
+                    f"{f.kalte}:{f.kalte_against}",
+                    f"{f.small_points}:{f.small_points_against}",
+                )
+            ),
+        )
+        for c in cells
+        for f in [c.figures]
+    ]
 
 
 def team_list(request: HttpRequest) -> HttpResponse:
-    matrix = selectors.head_to_head()
-    table = TeamsTable(matrix.teams, order_by=("-large_points",))
-    RequestConfig(request, paginate=False).configure(table)
-    return render(request, "stats/teams.html", {"table": table, "matrix": matrix})
+    # The last value of each parameter, as links and forms send them.
+    params: Params = request.GET.dict()
+    sort, column = parse_sort(params.get("sort", DEFAULT_SORT))
+    rows = selectors.team_index(column.sums if column else ())
+    page = Paginator(sorted_records(rows, sort, column), PER_PAGE).get_page(params.get("page"))
+    page.object_list = selectors.with_figures(page.object_list)
+    matrix = selectors.head_to_head(selectors.most_games(rows, selectors.MATRIX_SIZE))
+    url, chooser_url = _pairing_urls(), _chooser_urls(params)
+    grid = [(row, chooser_url(row), _matrix_cells(cells, url)) for row, cells in matrix.grid()]
+    teams = {_pair_key(*r.team.slugs): r.team for r in rows}
+    bound = "spieler" in params or "partner" in params
+    chooser = TeamChooser(params if bound else None, teams)  # type: ignore[arg-type]
+    chosen, opponents = None, []
+    if bound and chooser.is_valid() and chooser.team:
+        chosen = chooser.team
+        opponents = _opponent_lines(selectors.opponents(chosen, {r.team.pk: r.team for r in rows}))
+    context = {
+        "records": _record_lines(page.object_list, chooser_url),  # type: ignore[arg-type]
+        "headers": _headers(params, sort),
+        "page": page,
+        "pages": _pages(page, params) if page.paginator.num_pages > 1 else [],
+        "prev_url": _query(params, page=page.number - 1),
+        "next_url": _query(params, page=page.number + 1),
+        "teams_count": len(rows),
+        "matrix": matrix,
+        "grid": grid,
+        "matrix_size": selectors.MATRIX_SIZE,
+        "chooser": chooser,
+        "selects": [
+            (field.html_name, field.label, field.id_for_label, _options(field), field.errors)
+            for field in chooser
+        ],
+        "chooser_bound": bound,
+        "chosen": chosen,
+        "opponents": opponents,
+    }
+    return render(request, "stats/teams.html", context)
+
+
+def _pair(values: tuple[int, int]) -> str:
+    return f"{values[0]}:{values[1]}"
+
+
+def _row(date: str, url: str, cells: SafeString) -> str:
+    return f'<tr><th scope="row"><a href="{url}">{escape(date)}</a></th>{cells}</tr>'
+
+
+# The largest id a database stores (BigAutoField); a larger number in the URL names no team.
+MAX_ID = 2**63 - 1
 
 
 def pairing(request: HttpRequest, team_a: int, team_b: int) -> HttpResponse:
-    teams = Team.objects.select_related("player_1", "player_2")
-    first = get_object_or_404(teams, pk=team_a)
-    second = get_object_or_404(teams, pk=team_b)
-    return render(request, "stats/pairing.html", {"pairing": selectors.pairing(first, second)})
+    if max(team_a, team_b) > MAX_ID:
+        raise Http404
+    found = {
+        t.pk: t for t in Team.objects.select_related("player_1", "player_2").filter(
+            pk__in=(team_a, team_b))
+    }  # fmt: skip
+    if team_a not in found or team_b not in found:
+        raise Http404
+    data = selectors.pairing(found[team_a], found[team_b])
+    # The rows are joined here, not in the template: two teams may have met hundreds of times.
+    # One reverse() for every row: the evening pages differ only by their date.
+    evening_url = reverse("stats:evening", args=["-"]).removesuffix("-/")
+    dates = {m.date: date_format(m.date, "SHORT_DATE_FORMAT") for m in data.matches}
+    evenings = data.evenings
+    evening_rows = "".join(
+        _row(
+            dates[e.date],
+            f"{evening_url}{e.date.isoformat()}/",
+            _cells((e.matches, e.games, _pair(e.rounds), _pair(e.large), _pair(e.small))),
+        )
+        for e in evenings
+    )
+    open_badge = f' <span class="badge badge-open">{escape(gettext("offen"))}</span>'
+    match_rows = "".join(
+        _row(
+            dates[m.date],
+            f"{evening_url}{m.date.isoformat()}/#match-{m.position}",
+            _cells((m.position, m.games))
+            + mark_safe(
+                f'<td class="num">{_pair(m.rounds)}{open_badge if m.open_round else ""}</td>'
+            )
+            + _cells((_pair(m.large), _pair(m.kalte), _pair(m.small))),
+        )
+        for m in data.matches
+    )
+    context = {
+        "pairing": data,
+        "evenings_count": len(evenings),
+        "evening_rows": mark_safe(evening_rows),
+        "match_rows": mark_safe(match_rows),
+    }
+    return render(request, "stats/pairing.html", context)

@@ -46,9 +46,19 @@ def test_filter_all_games_export_them_and_open_a_player_and_a_pairing(  # type: 
     expect(page.get_by_role("img", name=re.compile("Runden mit jedem Partner"))).to_be_visible()
     screenshot(page, f"statistik-spieler-{name}")
 
-    # A head-to-head page, from the Teambilanzen.
+    # A head-to-head page, from the Teambilanzen: choose a team, then one of its opponents.
     page.goto(live_server.url + "/teams/")
-    page.get_by_role("link", name="Anna & Bernd – Clara & Dieter").click()
+    expect(
+        page.get_by_role("table", name="Teams gegeneinander: Runden und große Punkte")
+    ).to_be_visible()
+    page.get_by_label("Spieler", exact=True).select_option(label="Bernd")
+    page.get_by_label("Partner").select_option(label="Anna")
+    page.get_by_role("button", name="Zeigen").click()
+    expect(page).to_have_url(re.compile(r"spieler=bernd.*partner=anna"))
+    opponents = page.get_by_role("table", name="Gegner: Anna & Bernd")
+    expect(opponents.locator("tbody tr")).to_have_count(2)
+    screenshot(page, f"statistik-teams-{name}")
+    opponents.get_by_role("link", name="Clara & Dieter").click()
     expect(page.get_by_role("heading", level=1)).to_contain_text("Anna & Bernd")
     expect(page.get_by_role("heading", level=1)).to_contain_text("Clara & Dieter")
     expect(page.get_by_role("heading", name="Partien")).to_be_visible()

@@ -10,16 +10,27 @@ from typing import Any
 
 import pytest
 from django.db import connection, transaction
+from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from klammernliga import services
 from klammernliga.csv_format import HEADER, format_melds, read_games
-from klammernliga.models import Evening, Game, Match, Meld, Participation, Player, Team
+from klammernliga.models import (
+    Evening,
+    Game,
+    Match,
+    Meld,
+    Participation,
+    Player,
+    PlayerYear,
+    Team,
+    TeamYear,
+)
 from scoring.domain import Meld as M
 from scoring.domain import MeldKind, Rank, Suit
 from scoring.rules import InvalidGame, meld_points, total_points
-from tests.factories import MatchFactory, PlayerFactory
+from tests.factories import MatchFactory, PlayerFactory, ScorekeeperFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -141,7 +152,7 @@ def malformed_game(draw: st.DrawFn, *, names: bool = False) -> dict[str, Any]:
 
 # --- the database must not change ----------------------------------------------------------------
 
-COUNTED = [Player, Team, Evening, Match, Game, Meld, Participation]
+COUNTED = [Player, Team, Evening, Match, Game, Meld, Participation, PlayerYear, TeamYear]
 COUNTED += [Player.history.model, Evening.history.model, Game.history.model, Meld.history.model]
 # One query for all tables: a thousand examples stay cheap.
 COUNT_SQL = "SELECT " + ", ".join(
@@ -319,3 +330,58 @@ def test_a_name_that_grows_when_made_into_a_slug_still_gets_one_that_fits(table)
     assert services.store_evenings([evening]).ok
     slug = Player.objects.get(name=name).slug
     assert 0 < len(slug) <= Player._meta.get_field("slug").max_length
+
+
+# --- the same through the phone's entry form ------------------------------------------------------
+
+
+@pytest.fixture
+def scorekeeper(client):  # type: ignore[no-untyped-def]
+    client.force_login(ScorekeeperFactory())
+    return client
+
+
+FORM_FIELDS = [
+    "declarer", "dealer", "trump", "bid", "kontra", "re", "points_a", "points_b",
+    *[f"{kind}_{side}" for kind in ("terz", "fuenfzig", "belle", "top") for side in "ab"],
+]  # fmt: skip
+form_value = st.one_of(
+    junk.map(lambda v: "" if v is None else str(v)),
+    st.sampled_from(["herz", "pik", "kreuz", "karo", "rein", "klein", "besser", "on", "1", "2",
+                     "A", "K", "7", "0", "-1", "164", "100", "64", "1e3", "\x00", "٣"]),
+)  # fmt: skip
+
+
+@given(
+    posted=st.dictionaries(st.sampled_from(FORM_FIELDS), form_value, max_size=len(FORM_FIELDS)),
+    declarer=st.sampled_from([None, "Anna", "Clara", OUTSIDER, "junk"]),
+)
+@settings(
+    max_examples=200,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+def test_the_entry_form_answers_any_post_without_a_server_error_or_half_a_game(
+    table, scorekeeper, posted, declarer
+) -> None:  # type: ignore[no-untyped-def]
+    match = table["match"]
+    data = {**posted, "match": match.pk}
+    if table.get(declarer) is not None:
+        data["declarer"] = str(table[declarer].pk)
+    elif declarer:
+        data["declarer"] = declarer
+    before = row_counts()
+    games = Game.objects.count()
+    with transaction.atomic():
+        url = reverse("entry:new_game", args=[match.evening.date])
+        response = scorekeeper.post(url, data)
+        stored = Game.objects.count() - games
+        changed = row_counts() != before
+        transaction.set_rollback(True)  # keep examples independent
+    if response.status_code == 302:
+        assert stored == 1  # accepted: the whole game, with its derived rows
+    else:
+        assert response.status_code == 200
+        assert "Nicht gespeichert" in response.content.decode()
+        assert not changed

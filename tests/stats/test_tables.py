@@ -194,3 +194,21 @@ def test_the_table_marks_kalte_and_laube_with_badges(client) -> None:  # type: i
     html = client.get(f"/tabelle/{match.evening.date.year}/").content.decode()
     assert '<span class="badge badge-kalte">1</span>' in html
     assert '<span class="badge badge-laube">1</span>' in html
+
+
+def test_a_long_table_comes_in_pages_that_keep_the_ranks_of_the_whole_table(
+    league, client, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    from stats.views.tables import StandingsView
+
+    everyone = shown_rows(client, "/tabelle/ewig/")
+    monkeypatch.setattr(StandingsView, "table_pagination", {"per_page": 4})
+    first = shown_rows(client, "/tabelle/ewig/")
+    second = shown_rows(client, "/tabelle/ewig/?page=2")
+    assert len(everyone) > 4
+    assert first + second == everyone
+    html = client.get("/tabelle/ewig/?sort=-games").content.decode()
+    assert 'href="?sort=-games&amp;page=2"' in html or 'href="?page=2&amp;sort=-games"' in html
+    # A page past the end or no number at all shows a page of the table, never an error.
+    for query in ("?page=99", "?page=x", "?page=-1"):
+        assert shown_rows(client, f"/tabelle/ewig/{query}"), query

@@ -1,9 +1,10 @@
+import re
 from collections import defaultdict
 
 import pytest
 from django.urls import reverse
 
-from klammernliga.models import Player, Team
+from klammernliga.models import Match, Player, Team
 from tests.stats.helpers import grow_league, queries_of, raw_games
 
 pytestmark = pytest.mark.django_db
@@ -46,22 +47,27 @@ def test_every_cell_of_the_matrix_equals_the_rounds_counted_from_that_pairing_s_
     response = client.get(reverse("stats:teams"))
     assert response.status_code == 200
     matrix = response.context["matrix"]
+    shown = {t.pk for t in matrix.teams}
     got = {
         key: [c.figures.rounds_won, c.figures.rounds_lost, c.figures.large_points]
         for key, c in matrix.cells.items()
     }
-    assert got == head_to_head_from_games(raw_games())
+    expected = {
+        key: cell for key, cell in head_to_head_from_games(raw_games()).items() if set(key) <= shown
+    }
+    assert got == expected
+    assert len(shown) == min(Team.objects.count(), 12)
 
 
 def test_the_matrix_has_a_cell_only_where_teams_met(client, league) -> None:  # type: ignore[no-untyped-def]
     matrix = client.get(reverse("stats:teams")).context["matrix"]
     ab, cd, ef = team("Anna", "Bernd"), team("Clara", "Dieter"), team("Emil", "Frieda")
-    assert [t.team.name for t in matrix.teams] == [
+    assert [t.name for t in matrix.teams] == [
         "Anna & Bernd",
         "Clara & Dieter",
         "Emil & Frieda",
     ]
-    grid = {row.team.pk: cells for row, cells in matrix.grid()}
+    grid = {row.pk: cells for row, cells in matrix.grid()}
     assert [c is not None for c in grid[ab.pk]] == [False, True, True]
     assert [c is not None for c in grid[ef.pk]] == [True, False, False]
     # Anna & Bernd against Clara & Dieter: 2010 won 5:2, lost 0:5 and 1:12; 2011 won 5:4.
@@ -76,7 +82,7 @@ def test_the_matrix_has_a_cell_only_where_teams_met(client, league) -> None:  # 
 
 def test_the_team_list_shows_each_team_s_record(client, league) -> None:  # type: ignore[no-untyped-def]
     response = client.get(reverse("stats:teams"))
-    rows = {row.record.team.name: row.record.figures for row in response.context["table"].rows}
+    rows = {row.team.name: row.figures for row in response.context["page"].object_list}
     games = raw_games()
     for name, figures in rows.items():
         pk = next(t.pk for t in Team.objects.all() if t.name == name)
@@ -86,6 +92,7 @@ def test_the_team_list_shows_each_team_s_record(client, league) -> None:  # type
         reverse("stats:pairing", args=[team("Anna", "Bernd").pk, team("Clara", "Dieter").pk])
         in html
     )
+    assert len(rows) == 3
 
 
 def test_a_pairing_page_shows_totals_matches_and_evenings(client, league) -> None:  # type: ignore[no-untyped-def]
@@ -131,11 +138,180 @@ def test_an_unknown_team_is_not_found(client, league) -> None:  # type: ignore[n
     known = team("Anna", "Bernd").pk
     assert client.get(f"/teams/{known}/9999/").status_code == 404
     assert client.get(f"/teams/9999/{known}/").status_code == 404
+    assert client.get(f"/teams/{known}/{'9' * 30}/").status_code == 404
+
+
+def test_nonsense_in_the_team_page_s_address_shows_the_page_not_an_error(client, league) -> None:  # type: ignore[no-untyped-def]
+    for query in (
+        "?page=abc",
+        "?page=99999999999999999999999",
+        "?sort=%3Cscript%3E",
+        "?spieler=%00",
+        "?spieler=anna&spieler=bernd&partner=anna",
+        "?partner=" + "x" * 3000,
+        "?sort=-&page=-5",
+    ):
+        response = client.get("/teams/" + query)
+        assert response.status_code == 200, query
+        assert "Anna &amp; Bernd" in response.content.decode()
+    assert "<script>" not in client.get("/teams/?sort=<script>").content.decode()
 
 
 def test_team_pages_take_the_same_queries_however_many_games(client, league) -> None:  # type: ignore[no-untyped-def]
     pairing = reverse("stats:pairing", args=[team("Anna", "Bernd").pk, team("Clara", "Dieter").pk])
-    few = [queries_of(client, reverse("stats:teams")), queries_of(client, pairing)]
+    chosen = reverse("stats:teams") + "?spieler=anna&partner=bernd"
+    urls = [reverse("stats:teams"), chosen, reverse("stats:teams") + "?page=2", pairing]
+    few = [queries_of(client, url) for url in urls]
     grow_league(4)
-    many = [queries_of(client, reverse("stats:teams")), queries_of(client, pairing)]
-    assert few == many == [3, 5]
+    many = [queries_of(client, url) for url in urls]
+    # Every team's games and the figure it is ordered by, the teams' names, all figures of the
+    # teams on the page, the matrix, the menu's years; a chosen team adds its opponents. The
+    # pairing: both teams, their record, their matches, the menu's years.
+    assert few == many == [5, 6, 5, 4]
+
+
+def many_teams() -> None:
+    """A league of more teams than fit on a page of two: every evening shuffles the partners."""
+    grow_league(6)
+
+
+def test_the_team_list_is_paged_and_every_team_is_on_exactly_one_page(  # type: ignore[no-untyped-def]
+    client, league, monkeypatch
+) -> None:
+    from stats.views import teams as view
+
+    monkeypatch.setattr(view, "PER_PAGE", 2)
+    many_teams()
+    total = Team.objects.count()
+    seen: list[str] = []
+    pages = -(-total // 2)
+    for number in range(1, pages + 1):
+        response = client.get(reverse("stats:teams"), {"page": number, "sort": "name"})
+        assert response.status_code == 200
+        seen += [row.team.name for row in response.context["page"].object_list]
+    assert len(seen) == len(set(seen)) == total
+    assert seen == sorted(seen, key=lambda name: (name.casefold(), name))
+    html = client.get(reverse("stats:teams"), {"sort": "name"}).content.decode()
+    assert 'aria-current="page">1</a>' in html
+    assert "?sort=name&amp;page=2" in html and 'rel="next"' in html
+
+
+def test_a_page_number_out_of_range_or_no_number_shows_a_page_not_an_error(  # type: ignore[no-untyped-def]
+    client, league, monkeypatch
+) -> None:
+    from stats.views import teams as view
+
+    monkeypatch.setattr(view, "PER_PAGE", 2)
+    many_teams()
+    last = -(-Team.objects.count() // 2)
+    for value, number in (("abc", 1), ("0", last), ("9999", last), ("-1", last), ("", 1)):
+        response = client.get(reverse("stats:teams"), {"page": value})
+        assert response.status_code == 200, value
+        assert response.context["page"].number == number, value
+
+
+def test_the_team_list_sorts_by_any_column_and_ignores_an_unknown_one(client, league) -> None:  # type: ignore[no-untyped-def]
+    many_teams()
+    games = [
+        row.figures.games
+        for row in client.get(reverse("stats:teams"), {"sort": "-games"})
+        .context["page"]
+        .object_list
+    ]
+    assert games == sorted(games, reverse=True)
+    response = client.get(reverse("stats:teams"), {"sort": "games"})
+    assert [row.figures.games for row in response.context["page"].object_list] == sorted(games)
+    assert 'aria-sort="ascending"><a href="?sort=-games">Spiele</a>' in response.content.decode()
+    for nonsense in ("bogus", "-", "", "--games"):
+        response = client.get(reverse("stats:teams"), {"sort": nonsense})
+        assert response.status_code == 200
+        points = [row.figures.large_points for row in response.context["page"].object_list]
+        assert points == sorted(points, reverse=True)  # the default: most large points first
+
+
+def test_the_matrix_shows_only_the_teams_with_most_games(client, league, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from stats import selectors_teams
+
+    monkeypatch.setattr(selectors_teams, "MATRIX_SIZE", 2)
+    many_teams()
+    response = client.get(reverse("stats:teams"))
+    records = response.context["page"].paginator.object_list
+    most = sorted(records, key=lambda r: -r.figures.games)[:2]
+    matrix = response.context["matrix"]
+    assert {t.pk for t in matrix.teams} == {r.team.pk for r in most}
+    assert "Die 2 Teams mit den meisten Spielen" in response.content.decode()
+    assert all(set(key) <= {t.pk for t in matrix.teams} for key in matrix.cells)
+
+
+def test_a_chosen_team_is_shown_against_every_opponent_it_met(client, league) -> None:  # type: ignore[no-untyped-def]
+    grow_league(3)
+    ab = team("Anna", "Bernd")
+    response = client.get(reverse("stats:teams"), {"spieler": "bernd", "partner": "anna"})
+    assert response.status_code == 200
+    assert response.context["chosen"].pk == ab.pk
+    expected = {
+        column: cell for (row, column), cell in head_to_head_from_games(raw_games()).items()
+        if row == ab.pk
+    }  # fmt: skip
+    html = response.content.decode()
+    assert "Gegner: Anna &amp; Bernd</h2>" in html
+    lines = response.context["opponents"]
+    assert len(lines) == len(expected) > 0
+    cell = r'<td class="num">([^<]*)</td>'
+    for column, (won, lost, large) in expected.items():
+        url = reverse("stats:pairing", args=[ab.pk, column])
+        row = re.search(f'<a href="{url}">[^<]+</a></th>' + cell * 7, html)
+        assert row, url
+        assert row.group(4) == f"{won}–{lost}"
+        assert row.group(5).startswith(f"{large}:")
+    row = r'href="/teams/\d+/\d+/">[^<]+</a></th>' + cell * 7
+    games = [int(m.group(3)) for m in re.finditer(row, html)]
+    assert len(games) == len(expected)
+    assert games == sorted(games, reverse=True)
+
+
+def test_choosing_a_team_that_does_not_exist_explains_why(client, league) -> None:  # type: ignore[no-untyped-def]
+    cases = {
+        ("anna", "anna"): "zwei verschiedene Spieler",
+        ("anna", "clara"): "noch nicht als Team gespielt",
+        ("anna", "nobody"): "keine gültige Auswahl",
+        ("anna", ""): "Dieses Feld ist zwingend erforderlich",
+    }
+    for (first, second), message in cases.items():
+        response = client.get(reverse("stats:teams"), {"spieler": first, "partner": second})
+        assert response.status_code == 200
+        assert response.context["chosen"] is None
+        assert message in response.content.decode(), (first, second)
+        assert response.context["opponents"] == []
+
+
+def test_the_team_list_links_each_team_to_its_opponents(client, league) -> None:  # type: ignore[no-untyped-def]
+    html = client.get(reverse("stats:teams")).content.decode()
+    assert 'href="?spieler=anna&amp;partner=bernd#gegner">Anna &amp; Bernd</a>' in html
+    assert 'href="?spieler=emil&amp;partner=frieda#gegner">Emil &amp; Frieda</a>' in html
+
+
+def test_an_empty_league_shows_an_empty_team_page(client, db) -> None:  # type: ignore[no-untyped-def]
+    response = client.get(reverse("stats:teams"), {"spieler": "anna", "partner": "bernd"})
+    assert response.status_code == 200
+    assert "Noch keine Spiele." in response.content.decode()
+
+
+def test_a_pairing_page_marks_a_match_whose_round_is_still_open(client, league) -> None:  # type: ignore[no-untyped-def]
+    open_match = Match.objects.filter(open_round=True).select_related("evening").first()
+    assert open_match is not None
+    url = reverse("stats:pairing", args=[open_match.team_a_id, open_match.team_b_id])
+    html = client.get(url).content.decode()
+    row = re.search(
+        f'{open_match.evening.date.isoformat()}/#match-{open_match.position}">[^<]+</a></th>(.*?)</tr>',
+        html[html.index('id="partien"') :],
+    )
+    assert row and "offen" in row.group(1)
+
+
+def test_the_team_list_writes_shares_as_the_other_tables_do() -> None:
+    from stats.display import percent_text
+    from stats.views.teams import _percent
+
+    for value in (None, 0.0, 0.004, 0.005, 0.5234, 0.995, 1.0):
+        assert _percent(value) == percent_text(value)

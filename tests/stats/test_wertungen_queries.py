@@ -38,12 +38,12 @@ def _count(client: Client, url: str) -> int:
 PAGES = [
     ("/", 5),  # menu years, last evening, its matches, the year's standings, the boss
     ("/tabelle/ewig/", 2),  # standings, menu years
-    ("/tabelle/ewig/teams/", 2),
+    ("/tabelle/ewig/teams/", 3),  # standings, the teams' names, menu years
     ("/tabelle/2010/", 2),
-    ("/tabelle/2010/teams/", 2),
+    ("/tabelle/2010/teams/", 3),
     ("/tabelle/2010/?sort=-kalte", 2),
     ("/tabelle/2010/?_export=csv", 1),  # standings only: the menu is never asked
-    ("/tabelle/ewig/teams/?_export=csv", 1),
+    ("/tabelle/ewig/teams/?_export=csv", 2),
     ("/regeln/", 1),  # menu years
 ]
 
