@@ -17,3 +17,7 @@ class StatsConfig(AppConfig):
         league_changed.connect(
             player_evenings.on_league_changed, dispatch_uid="stats.player_evenings.update"
         )
+        # So do the outcome tallies of Sieg-Verteilungen (stats/outcome_tallies.py).
+        from stats.outcome_tallies import on_league_changed as update_outcomes
+
+        league_changed.connect(update_outcomes, dispatch_uid="stats.outcomes.update")

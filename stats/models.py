@@ -175,3 +175,46 @@ class PlayerGameYear(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player_id} in {self.year}"
+
+
+class OutcomeTally(models.Model):
+    """How a year's rounds and games ended (Sieg-Verteilungen): the league's, or a player's.
+
+    Derived: rewritten from a year on whenever games change (see stats/outcome_tallies.py), so
+    the page sums a few thousand of these rows instead of grouping a million games.
+    """
+
+    ROUND = "r"
+    MARGIN = "m"
+
+    year = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=1, choices=[(ROUND, "round"), (MARGIN, "margin")])
+    # A round: the winner's and the loser's score; a game: the low end of its margin's band.
+    a = models.PositiveSmallIntegerField()
+    b = models.PositiveSmallIntegerField(default=0)
+    kalte = models.BooleanField(default=False)
+    # Rounds or games so ended; of them, won: by the player (rounds), by the playing team (games).
+    n = models.PositiveIntegerField()
+    won = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        abstract = True
+
+    def __str__(self) -> str:
+        return f"{self.year} {self.kind} {self.a}:{self.b} {self.n}"
+
+
+class LeagueOutcome(OutcomeTally):
+    """The league's tallies: each game once."""
+
+    class Meta:
+        indexes = [models.Index(fields=["year"], name="league_outcome_year_idx")]
+
+
+class PlayerOutcome(OutcomeTally):
+    """A player's tallies: the games he sat in, rounds won from his side."""
+
+    player = models.ForeignKey(Player, models.CASCADE, related_name="+")
+
+    class Meta:
+        indexes = [models.Index(fields=["player", "year"], name="player_outcome_year_idx")]

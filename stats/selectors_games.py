@@ -3,26 +3,162 @@
 from __future__ import annotations
 
 import datetime
-from dataclasses import dataclass
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 
-from django.db.models import Case, Q, QuerySet, Value, When
+from django.db.models import Case, Q, QuerySet, Sum, Value, When
 
-from klammernliga.models import Evening, Game, Match
+from klammernliga.models import Evening, Game, Match, Meld, Participation, Player, Team
+from stats.models import LeagueOutcome, OutcomeTally, PlayerOutcome
 
 _TEAMS = (
     "team_a__player_1", "team_a__player_2", "team_b__player_1", "team_b__player_2",
 )  # fmt: skip
 
 
+@dataclass(frozen=True, slots=True)
+class PlayerName:
+    pk: int
+    name: str
+    slug: str
+
+
+def league_players() -> list[PlayerName]:
+    """Every player by name: the filters' choices and the names of a page's rows, one query."""
+    rows = Player.objects.order_by("name").values_list("pk", "name", "slug")
+    return [PlayerName(*row) for row in rows]
+
+
+def team_players(team: object) -> tuple[int, int] | None:
+    """The two players' ids of a team given by its id (as text or number); None if unknown."""
+    try:
+        pk = int(str(team))
+    except ValueError:
+        return None
+    return Team.objects.filter(pk=pk).values_list("player_1_id", "player_2_id").first()
+
+
 def games() -> QuerySet[Game]:
-    """Every game, newest first, with its match, teams, declarer and melds in three queries."""
-    return (
-        Game.objects.select_related(
-            "match__evening", "declarer", *(f"match__{team}" for team in _TEAMS)
-        )
-        .prefetch_related("melds")
-        .order_by("-match__evening__date", "-match__position", "-position")
+    """Every game, unordered: the filters narrow it, the page orders and slices it."""
+    return Game.objects.all()
+
+
+# Sort keys of Alle Spiele (the `sort` parameter, "-" for descending) and their orderings.
+SORTS: dict[str, tuple[str, ...]] = {
+    "date": ("match__evening__date", "match__position", "position"),
+    "declarer": ("declarer__name", "match__evening__date", "match__position", "position"),
+    "trump": ("trump", "match__evening__date", "match__position", "position"),
+    "bid": ("bid", "match__evening__date", "match__position", "position"),
+    "kontra_re": ("kontra", "re", "match__evening__date", "match__position", "position"),
+}
+DEFAULT_SORT = "-date"
+
+
+def ordering(sort: str) -> tuple[str, ...]:
+    """The order_by of a sort key ("-date" newest first); unknown keys sort newest first."""
+    key = sort.removeprefix("-")
+    fields = SORTS.get(key) or SORTS["date"]
+    descending = sort.startswith("-") if key in SORTS else True
+    return tuple(f"-{f}" for f in fields) if descending else fields
+
+
+# What a row of games shows, read as plain values (no model instances: a page has 50 rows).
+ROW_FIELDS = (
+    "id", "match_id", "position", "match__evening__date", "match__team_a__player_1_id",
+    "match__team_a__player_2_id", "match__team_b__player_1_id", "match__team_b__player_2_id",
+    "declarer_id", "trump", "bid", "kontra", "re", "points_a", "points_b", "playing_side",
+    "winner_side", "small_a", "small_b", "score_a", "score_b", "ends_round", "kalte",
+)  # fmt: skip
+
+
+@dataclass(slots=True)
+class GameRow:
+    id: int
+    match_id: int
+    position: int
+    date: datetime.date
+    team_a: tuple[int, int]
+    team_b: tuple[int, int]
+    declarer_id: int
+    trump: str
+    bid: str
+    kontra: bool
+    re: bool
+    points_a: int
+    points_b: int
+    playing_side: str
+    winner_side: str
+    small_a: int
+    small_b: int
+    score_a: int
+    score_b: int
+    ends_round: bool
+    kalte: bool
+    melds_a: list[tuple[str, str]] = field(default_factory=list)
+    melds_b: list[tuple[str, str]] = field(default_factory=list)
+
+
+def _row(values: tuple) -> GameRow:  # type: ignore[type-arg]
+    i, m, pos, date, a1, a2, b1, b2, *rest = values
+    return GameRow(i, m, pos, date, (a1, a2), (b1, b2), *rest)
+
+
+def game_rows(queryset: QuerySet[Game]) -> list[GameRow]:
+    """The rows of an ordered, sliced set of games with their melds: two queries."""
+    rows = [_row(values) for values in queryset.values_list(*ROW_FIELDS)]
+    add_melds(rows)
+    return rows
+
+
+def game_row_chunks(queryset: QuerySet[Game], size: int = 2000) -> Iterator[list[GameRow]]:
+    """All rows of an ordered set of games, read in chunks (an export of a million games)."""
+    chunk: list[GameRow] = []
+    for values in queryset.values_list(*ROW_FIELDS).iterator(chunk_size=size):
+        chunk.append(_row(values))
+        if len(chunk) == size:
+            add_melds(chunk)
+            yield chunk
+            chunk = []
+    if chunk:
+        add_melds(chunk)
+        yield chunk
+
+
+def add_melds(rows: list[GameRow]) -> None:
+    """Each row's counted melds (kind, top card) per side, in the order entered: one query."""
+    if not rows:
+        return
+    by_id = {row.id: row for row in rows}
+    melds = (
+        Meld.objects.filter(game_id__in=list(by_id))
+        .order_by("game_id", "side", "id")
+        .values_list("game_id", "side", "kind", "top")
     )
+    for game_id, side, kind, top in melds:
+        row = by_id[game_id]
+        (row.melds_a if side == "a" else row.melds_b).append((kind, top))
+
+
+def games_count(year: int | None, player_id: int | None, team_id: int | None) -> int:
+    """How many games a year, player or team has, from stored tallies (not a COUNT of games)."""
+    if team_id is not None:
+        rows = Participation.objects.filter(is_first=True, team_id=team_id)
+        if year is not None:
+            rows = rows.filter(date__range=_year_range(year))
+        return rows.aggregate(n=Sum("games"))["n"] or 0
+    # The league's or the player's games, by margin, a year a row (stats/outcome_tallies.py).
+    tallies = (
+        LeagueOutcome.objects.all()
+        if player_id is None
+        else PlayerOutcome.objects.filter(player_id=player_id)
+    ).filter(kind=OutcomeTally.MARGIN)
+    if year is not None:
+        tallies = tallies.filter(year=year)
+    return tallies.aggregate(n=Sum("n"))["n"] or 0
+
+
+def _year_range(year: int) -> tuple[datetime.date, datetime.date]:
+    return datetime.date(year, 1, 1), datetime.date(year, 12, 31)
 
 
 def took_part(player_id: int, prefix: str = "") -> Q:
@@ -63,7 +199,7 @@ def team_side(team_id: int, prefix: str = "") -> Case:
 @dataclass(frozen=True, slots=True)
 class EveningMatch:
     match: Match
-    games: list[Game]
+    games: list[GameRow]
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +215,7 @@ class EveningGames:
 
 
 def evening_games(date: datetime.date) -> EveningGames | None:
-    """One evening's matches with all their games in order; five queries, None if no evening."""
+    """One evening's matches with all their games in order; six queries, None if no evening."""
     evening = Evening.objects.filter(date=date).first()
     if evening is None:
         return None
@@ -89,20 +225,12 @@ def evening_games(date: datetime.date) -> EveningGames | None:
     matches = list(
         Match.objects.filter(evening=evening).select_related(*_TEAMS).order_by("position")
     )
-    by_match: dict[int, list[Game]] = {m.pk: [] for m in matches}
-    rows = (
-        Game.objects.filter(match__evening=evening)
-        .select_related("declarer")
-        .prefetch_related("melds")
-        .order_by("match__position", "position")
+    by_match: dict[int, list[GameRow]] = {m.pk: [] for m in matches}
+    rows = game_rows(
+        Game.objects.filter(match__evening=evening).order_by("match__position", "position")
     )
-    for game in rows:
-        by_match[game.match_id].append(game)
-    for match in matches:
-        match.evening = evening
-        # The games' match is the one already loaded, with its teams.
-        for game in by_match[match.pk]:
-            game.match = match
+    for row in rows:
+        by_match[row.match_id].append(row)
     return EveningGames(
         evening=evening,
         matches=[EveningMatch(m, by_match[m.pk]) for m in matches],

@@ -17,15 +17,15 @@ from django.db.models import (
     IntegerField,
     Q,
     QuerySet,
+    Sum,
     Value,
     When,
 )
 from django.db.models.functions import ExtractYear
 
 from klammernliga.models import Game
-
-BAND = 10
-LAST_BAND_FROM = 101
+from stats.models import LeagueOutcome, OutcomeTally, PlayerOutcome
+from stats.outcome_tallies import BAND, LAST_BAND_FROM, band_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,7 +33,7 @@ class Perspective:
     """Whose rounds the figures are split by: a player's or a team's side in each game."""
 
     name: str
-    side: Case
+    side: Case | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,7 +105,7 @@ def round_ends(games: QuerySet[Game], perspective: Perspective | None) -> list[R
     rows = games.filter(ends_round=True)
     fields = ["score_a", "score_b", "round_winner"]
     if perspective:
-        rows = rows.annotate(me=perspective.side)
+        rows = rows.annotate(me=perspective.side)  # type: ignore[arg-type]
         fields.append("me")
     counts: dict[tuple[int, int], list[int]] = defaultdict(lambda: [0, 0, 0])
     for row in rows.values(*fields).annotate(n=Count("id")).order_by():
@@ -126,12 +126,8 @@ def _bands() -> list[tuple[int, int | None]]:
 
 
 def _band_of(distance: int) -> tuple[int, int | None]:
-    if distance == 0:
-        return (0, 0)
-    if distance >= LAST_BAND_FROM:
-        return (LAST_BAND_FROM, None)
-    low = (distance - 1) // BAND * BAND + 1
-    return (low, low + BAND - 1)
+    low = band_of(distance)
+    return next(band for band in _bands() if band[0] == low)
 
 
 def margins(games: QuerySet[Game]) -> list[MarginBand]:
@@ -161,7 +157,7 @@ def kalte_share(games: QuerySet[Game], perspective: Perspective | None) -> Kalte
         "kalte_n": Count("id", filter=Q(kalte=True)),
     }
     if perspective:
-        rows = rows.annotate(me=perspective.side)
+        rows = rows.annotate(me=perspective.side)  # type: ignore[arg-type]
         mine = Q(round_winner=F("me"))
         expressions |= {
             "rounds_won_n": Count("id", filter=mine),
@@ -196,4 +192,64 @@ def distributions(games: QuerySet[Game], perspective: Perspective | None) -> Dis
         margins=margins(games),
         kalte=kalte_share(games, perspective),
         kalte_years=kalte_years(games),
+    )
+
+
+def tallied_distributions(
+    year: int | None, player_id: int | None, perspective: Perspective | None
+) -> Distributions:
+    """Sieg-Verteilungen of the league or of one player, from the stored tallies: two queries."""
+    rows = (
+        LeagueOutcome.objects.all()
+        if player_id is None
+        else PlayerOutcome.objects.filter(player_id=player_id)
+    )
+    if year is not None:
+        rows = rows.filter(year=year)
+    games = playing_won = 0
+    ends: dict[tuple[int, int], list[int]] = defaultdict(lambda: [0, 0])
+    bands: dict[int, list[int]] = defaultdict(lambda: [0, 0])
+    years: dict[int, list[int]] = defaultdict(lambda: [0, 0])
+    kalte = [0, 0, 0, 0]  # rounds, Kalte, rounds won, Kalte won
+    # Summed in SQL over the years: a few hundred rows reach Python, not thousands.
+    summed = rows.values("kind", "a", "b", "kalte").annotate(n_sum=Sum("n"), won_sum=Sum("won"))
+    for kind, a, b, is_kalte, n, won in summed.values_list(
+        "kind", "a", "b", "kalte", "n_sum", "won_sum"
+    ).order_by():
+        if kind == OutcomeTally.MARGIN:
+            games += n
+            playing_won += won
+            bands[a][0] += won
+            bands[a][1] += n - won
+            continue
+        ends[(a, b)][0] += n
+        ends[(a, b)][1] += won
+        kalte[0] += n
+        kalte[2] += won
+        if is_kalte:
+            kalte[1] += n
+            kalte[3] += won
+    by_year = rows.filter(kind=OutcomeTally.ROUND).values("year", "kalte").annotate(n_sum=Sum("n"))
+    for row_year, is_kalte, n in by_year.values_list("year", "kalte", "n_sum").order_by():
+        years[row_year][0] += n
+        if is_kalte:
+            years[row_year][1] += n
+    split = perspective is not None
+    return Distributions(
+        perspective=perspective,
+        games=games,
+        playing_won=playing_won,
+        round_ends=[
+            RoundEnd(w, lo, n, won if split else 0, n - won if split else 0)
+            for (w, lo), (n, won) in sorted(ends.items())
+        ],
+        margins=[MarginBand(low, high, *bands[low]) for low, high in _bands()],
+        kalte=KalteShare(
+            rounds=kalte[0],
+            kalte=kalte[1],
+            rounds_won=kalte[2] if split else 0,
+            kalte_won=kalte[3] if split else 0,
+            kalte_lost=kalte[1] - kalte[3] if split else 0,
+        ),
+        kalte_years=[KalteYear(y, r, k) for y, (r, k) in sorted(years.items())],
     )

@@ -16,7 +16,7 @@ urlpatterns = [
     ),
     path("regeln/", rules.RulesView.as_view(), name="rules"),
     # Statistik (issue 5): Alle Spiele, Spieler-Info, Teambilanzen, Sieg-Verteilungen.
-    path("spiele/", games.GameListView.as_view(), name="games"),
+    path("spiele/", games.game_list, name="games"),
     path("spiele/abend/<str:date>/", games.evening, name="evening"),
     path("spieler/", players.player_list, name="players"),
     path("spieler/<slug:slug>/", players.player_detail, name="player"),

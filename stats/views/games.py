@@ -4,39 +4,110 @@ from __future__ import annotations
 
 import datetime
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import render
-from django_filters.views import FilterView
-from django_tables2 import RequestConfig, SingleTableMixin
-from django_tables2.export.export import TableExport
-from django_tables2.export.views import ExportMixin
+from django.utils.http import urlencode
 
 from klammernliga.models import Game
 from stats.filters import GameFilter
-from stats.selectors_games import evening_games, games
-from stats.tables_games import EveningGamesTable, GamesTable
+from stats.selectors_games import (
+    DEFAULT_SORT,
+    SORTS,
+    PlayerName,
+    evening_games,
+    game_row_chunks,
+    game_rows,
+    games,
+    games_count,
+    league_players,
+    ordering,
+)
+from stats.tables_games import (
+    COLUMNS,
+    EVENING_COLUMNS,
+    GamesTable,
+    Labels,
+    csv_header,
+    csv_lines,
+    headers,
+    table_rows,
+)
+
+PER_PAGE = 50
 
 
-class CsvExport(TableExport):
-    """Only CSV: other formats would need libraries we do not ship."""
-
-    @classmethod
-    def is_valid_format(cls, export_format: str | None) -> bool:
-        return export_format == cls.CSV
+def _sort_of(request: HttpRequest) -> str:
+    sort = request.GET.get("sort", "")
+    return sort if sort.removeprefix("-") in SORTS else DEFAULT_SORT
 
 
-class GameListView(ExportMixin, SingleTableMixin, FilterView):
-    model = Game
-    table_class = GamesTable
-    filterset_class = GameFilter
-    template_name = "stats/games.html"
-    table_pagination = {"per_page": 50}
-    export_name = "spiele"
-    export_formats = ("csv",)
-    export_class = CsvExport
+def game_list(request: HttpRequest) -> HttpResponse:
+    players = league_players()
+    filterset = GameFilter(request.GET or None, queryset=games(), players=players)
+    valid = not filterset.is_bound or filterset.is_valid()
+    sort = _sort_of(request)
+    found = filterset.qs.order_by(*ordering(sort)) if valid else Game.objects.none()
+    labels = Labels(players)
+    if request.GET.get("_export") == "csv":
+        return _export(found, labels)
 
-    def get_queryset(self):  # type: ignore[no-untyped-def]
-        return games()
+    if not valid:
+        count = 0
+    elif filterset.is_bound and filterset.on_games:
+        count = found.count()
+    else:
+        # Year, player or team alone: the stored tallies know the count (no COUNT of 1M games).
+        chosen = filterset.selection()
+        if chosen.no_team:
+            count = 0
+        else:
+            player = chosen.player.pk if chosen.player else None
+            count = games_count(chosen.year, player, chosen.team_id)
+    paginator = Paginator(found, PER_PAGE)
+    paginator.count = count  # type: ignore[misc]  # cached_property: set, not counted again
+    page = paginator.get_page(request.GET.get("page"))
+    rows = game_rows(page.object_list) if count else []
+
+    query = {k: v for k, v in request.GET.items() if k not in ("page", "_export")}
+    table = GamesTable(
+        head=headers(COLUMNS, sort=sort, query=_without(query, "sort")),
+        rows=table_rows(rows, labels),
+        columns=len(COLUMNS),
+    )
+    pages = []
+    if paginator.num_pages > 1:
+        for number in paginator.get_elided_page_range(page.number, on_each_side=3, on_ends=1):
+            href = None if number == Paginator.ELLIPSIS else _link(query, page=number)
+            pages.append((number, href))
+    context = {
+        "filter": filterset,
+        "games": rows,
+        "table": table,
+        "count": count,
+        "page": page,
+        "pages": pages,
+        "previous_url": _link(query, page=page.number - 1) if page.has_previous() else None,
+        "next_url": _link(query, page=page.number + 1) if page.has_next() else None,
+        "export_url": _link(query, _export="csv"),
+    }
+    return render(request, "stats/games.html", context)
+
+
+def _without(query: dict[str, str], name: str) -> dict[str, str]:
+    return {k: v for k, v in query.items() if k != name}
+
+
+def _link(query: dict[str, str], **changes: object) -> str:
+    return "?" + urlencode({**query, **changes})
+
+
+def _export(found, labels: Labels) -> StreamingHttpResponse:  # type: ignore[no-untyped-def]
+    """The filtered games as CSV, streamed: an export of every game is a million lines."""
+    lines = csv_lines(csv_header(), game_row_chunks(found), labels)
+    response = StreamingHttpResponse(lines, content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = 'attachment; filename="spiele.csv"'
+    return response
 
 
 def evening(request: HttpRequest, date: str) -> HttpResponse:
@@ -48,9 +119,24 @@ def evening(request: HttpRequest, date: str) -> HttpResponse:
     found = evening_games(day)
     if found is None:
         raise Http404
-    tables = []
-    for item in found.matches:
-        table = EveningGamesTable(item.games, prefix=f"m{item.match.position}-")
-        RequestConfig(request, paginate=False).configure(table)
-        tables.append((item.match, table))
+    # Every declarer sat in the evening's matches: their players name the rows (no query).
+    players = {
+        player.pk: PlayerName(player.pk, player.name, player.slug)
+        for item in found.matches
+        for team in (item.match.team_a, item.match.team_b)
+        for player in team.players
+    }
+    labels = Labels(players.values())
+    head = headers(EVENING_COLUMNS)
+    tables = [
+        (
+            item.match,
+            GamesTable(
+                head=head,
+                rows=table_rows(item.games, labels, with_date_and_teams=False),
+                columns=len(EVENING_COLUMNS),
+            ),
+        )
+        for item in found.matches
+    ]
     return render(request, "stats/evening.html", {"evening": found, "tables": tables})

@@ -5,40 +5,38 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from klammernliga.models import Game, Team
+from klammernliga.models import Game
 from stats import statistik_charts as charts
+from stats.charts.bars_html import render_bar_chart
 from stats.filters import LeagueFilter
-from stats.selectors_games import player_side, team_side
-from stats.selectors_siege import Perspective, distributions
-
-
-def _perspective(data: dict[str, object]) -> Perspective | None:
-    """A chosen team, else a chosen player: whose rounds are split into won and lost."""
-    if data.get("team"):
-        team = Team.objects.select_related("player_1", "player_2").get(pk=int(data["team"]))  # type: ignore[call-overload]
-        return Perspective(team.name, team_side(team.pk))
-    if player := data.get("spieler"):
-        return Perspective(player.name, player_side(player.pk))  # type: ignore[attr-defined]
-    return None
+from stats.selectors_games import team_side
+from stats.selectors_siege import Perspective, distributions, tallied_distributions
 
 
 def distributions_view(request: HttpRequest) -> HttpResponse:
-    filterset = LeagueFilter(request.GET or None, queryset=Game.objects.all(), request=request)
-    perspective = None
-    if not filterset.is_bound:
-        games = filterset.qs
-    elif filterset.is_valid():
-        games = filterset.qs
-        perspective = _perspective(filterset.form.cleaned_data)
+    filterset = LeagueFilter(request.GET or None, queryset=Game.objects.all())
+    if filterset.is_bound and not filterset.is_valid():
+        dist = distributions(Game.objects.none(), None)
     else:
-        games = Game.objects.none()
-    dist = distributions(games, perspective)
+        chosen = filterset.selection()
+        if chosen.team_id is not None:
+            # A team's games are few: counted from the games themselves, from its side.
+            perspective = Perspective(chosen.team_name, team_side(chosen.team_id))
+            dist = distributions(filterset.qs, perspective)
+        elif chosen.no_team:
+            dist = distributions(Game.objects.none(), None)
+        else:
+            # The league or a player: summed from the stored tallies of each year.
+            player = chosen.player
+            perspective = Perspective(player.name) if player else None
+            dist = tallied_distributions(chosen.year, player.pk if player else None, perspective)
     context = {
         "filter": filterset,
         "dist": dist,
-        "round_chart": charts.round_ends(dist),
-        "won_chart": charts.margins(dist, won=True),
-        "lost_chart": charts.margins(dist, won=False),
-        "kalte_chart": charts.kalte_years(dist),
+        # Drawn in Python (stats/charts/bars_html.py): four charts, up to ~600 numbers.
+        "round_chart": render_bar_chart(charts.round_ends(dist)),
+        "won_chart": render_bar_chart(charts.margins(dist, won=True)),
+        "lost_chart": render_bar_chart(charts.margins(dist, won=False)),
+        "kalte_chart": render_bar_chart(charts.kalte_years(dist)),
     }
     return render(request, "stats/siege.html", context)

@@ -74,3 +74,22 @@ def test_the_distributions_draw_their_charts(
     expect(page.get_by_role("img", name=re.compile("Wie die Runden enden"))).to_be_visible()
     expect(page.locator("#chart-rundenende rect.bar")).to_have_count(4)
     screenshot(page, f"statistik-siege-{name}")
+
+
+def test_a_team_is_chosen_as_a_player_and_his_partner(
+    page: Page, live_server, league, viewport, screenshot
+) -> None:  # type: ignore[no-untyped-def]
+    name, size = viewport
+    page.set_viewport_size(size)
+    page.goto(live_server.url + "/spiele/")
+    page.get_by_label("Spieler", exact=True).select_option(label="Bernd")
+    page.get_by_label("Partner").select_option(label="Anna")
+    page.get_by_role("button", name="Filtern").click()
+    expect(page.get_by_role("status")).to_contain_text("22 Spiele")
+    expect(page.get_by_label("Partner")).to_have_value("anna")
+
+    # The same choice on Sieg-Verteilungen splits the rounds from the team's side.
+    page.goto(live_server.url + "/siege/?spieler=bernd&partner=anna")
+    expect(page.locator(".lead")).to_contain_text("Anna & Bernd")
+    expect(page.locator("#chart-rundenende rect.bar-won")).to_have_count(2)
+    screenshot(page, f"statistik-siege-team-{name}")

@@ -1,8 +1,11 @@
+import re
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
 from klammernliga.models import Player, Team
+from stats.selectors_games import took_part
 from tests.stats.helpers import grow_league, queries_of, raw_games, side_of
 
 pytestmark = pytest.mark.django_db
@@ -131,4 +134,74 @@ def test_the_page_takes_the_same_queries_however_many_games(client, league) -> N
     few = [queries_of(client, url) for url in urls]
     grow_league(4)
     many = [queries_of(client, url) for url in urls]
-    assert few == many == [9, 11, 11]
+    # Players, years (form and menu), the tallies summed two ways; a team: its id and five
+    # aggregates of its games.
+    assert few == many == [5, 5, 10]
+
+
+def test_the_charts_drawn_in_python_match_the_shared_chart_template(client, league) -> None:  # type: ignore[no-untyped-def]
+    from django.template.loader import render_to_string
+
+    from stats import statistik_charts as charts
+    from stats.charts.bars_html import render_bar_chart
+
+    def squeeze(html: str) -> str:
+        return re.sub(r">\s+<", "><", html).strip()
+
+    got = dist(client, {"spieler": "anna"})
+    drawn = [
+        charts.round_ends(got),
+        charts.margins(got, won=True),
+        charts.margins(got, won=False),
+        charts.kalte_years(got),
+    ]
+    for chart in drawn:
+        template = render_to_string("stats/charts/bar_chart.html", {"chart": chart})
+        assert squeeze(render_bar_chart(chart)) == squeeze(template)
+
+
+def test_the_stored_tallies_follow_changed_and_deleted_games(client, league) -> None:  # type: ignore[no-untyped-def]
+    from klammernliga import services
+    from klammernliga.models import Game
+    from stats.selectors_games import player_side
+    from stats.selectors_siege import Perspective, distributions
+
+    grow_league(2)
+    first = Game.objects.order_by("pk").first()
+    services.update_game(
+        game=first,
+        version=first.version,
+        declarer=first.declarer,
+        trump="herz",
+        bid="rein",
+        points_a=first.points_b,
+        points_b=first.points_a,
+    )
+    services.delete_game(game=Game.objects.order_by("-pk").first())
+    anna = Player.objects.get(name="Anna")
+    cases = [
+        ({}, Game.objects.all(), None),
+        ({"jahr": "2010"}, Game.objects.filter(match__evening__date__year=2010), None),
+        (
+            {"spieler": "anna"},
+            Game.objects.filter(took_part(anna.pk)),
+            Perspective("Anna", player_side(anna.pk)),
+        ),
+    ]
+    for params, games, perspective in cases:
+        stored, counted = dist(client, params), distributions(games, perspective)
+        assert stored.perspective.name == counted.perspective.name if perspective else True
+        assert replace(stored, perspective=None) == replace(counted, perspective=None), params
+        assert stored.games == games.count()
+
+
+def test_a_player_and_his_partner_are_seen_as_their_team(client, league) -> None:  # type: ignore[no-untyped-def]
+    team = Team.objects.get(player_1__name="Anna", player_2__name="Bernd")
+    by_pair = dist(client, {"spieler": "bernd", "partner": "anna"})
+    assert by_pair == dist(client, {"team": team.pk})
+    assert by_pair.perspective.name == "Anna & Bernd"
+    assert by_pair.games == 22
+
+
+def test_a_partner_alone_filters_like_a_player(client, league) -> None:  # type: ignore[no-untyped-def]
+    assert dist(client, {"partner": "frieda"}) == dist(client, {"spieler": "frieda"})
