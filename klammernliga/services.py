@@ -221,7 +221,7 @@ def delete_game(*, game: Game, version: int | None = None) -> None:
     if not match.games.exists():
         evening = match.evening
         _delete_at(match, at)
-        refresh_year_totals([evening.date.year])
+        refresh_year_totals([evening.date.year], match=match)
         league_changed.send(sender=Game, since=evening.date)
         return
     for position, pk in enumerate(match.games.order_by("position").values_list("pk", flat=True), 1):
@@ -393,7 +393,7 @@ def delete_match(match: Match) -> None:
     """Delete a match with all its games; the ratings follow."""
     date = match.evening.date
     match.delete()
-    refresh_year_totals([date.year])
+    refresh_year_totals([date.year], match=match)
     league_changed.send(sender=Match, since=date)
 
 
@@ -528,7 +528,7 @@ def recompute_match(match: Match, *, notify: bool = True) -> None:
     match = Match.objects.select_related("team_a", "team_b", "evening").get(pk=match.pk)
     _rederive([match])
     if notify:
-        refresh_year_totals([match.evening.date.year])
+        refresh_year_totals([match.evening.date.year], match=match)
         league_changed.send(sender=Match, since=match.evening.date)
 
 
@@ -585,19 +585,28 @@ def _year_totals(rows: Iterable[dict[str, object]], model: type[YearTotals], key
     ]
 
 
-def refresh_year_totals(years: Iterable[int] | None = None) -> None:
+def refresh_year_totals(years: Iterable[int] | None = None, *, match: Match | None = None) -> None:
     """Rebuild the players' and teams' sums of these years (all years: None) from participations.
 
     One aggregate per kind and year; a whole rebuild groups by year in one aggregate per kind.
+    With `match`, only its four players and two teams are summed anew: nobody else's figures
+    changed, and saving a game stays cheap however large the year.
     """
+    players_of, teams_of = models.Q(), models.Q()
+    if match is not None:
+        teams = (match.team_a, match.team_b)
+        players_of = models.Q(
+            player__in=[pk for t in teams for pk in (t.player_1_id, t.player_2_id)]
+        )
+        teams_of = models.Q(team__in=[t.pk for t in teams])
     if years is None:
         PlayerYear.objects.all().delete()
         TeamYear.objects.all().delete()
         periods: list[tuple[object, models.Q]] = [(ExtractYear("date"), models.Q())]
     else:
         years = sorted(set(years))
-        PlayerYear.objects.filter(year__in=years).delete()
-        TeamYear.objects.filter(year__in=years).delete()
+        PlayerYear.objects.filter(players_of, year__in=years).delete()
+        TeamYear.objects.filter(teams_of, year__in=years).delete()
         periods = [(models.Value(y), models.Q(date__year=y)) for y in years]
     sums = {
         "evenings": Count("evening", distinct=True),
@@ -605,8 +614,13 @@ def refresh_year_totals(years: Iterable[int] | None = None) -> None:
     }
     for period, where in periods:
         rows = Participation.objects.filter(where).annotate(period=period)
-        players = rows.values("period", "player").annotate(**sums).order_by()
-        teams = rows.filter(is_first=True).values("period", "team").annotate(**sums).order_by()
+        players = rows.filter(players_of).values("period", "player").annotate(**sums).order_by()
+        teams = (
+            rows.filter(teams_of, is_first=True)
+            .values("period", "team")
+            .annotate(**sums)
+            .order_by()
+        )
         PlayerYear.objects.bulk_create(_year_totals(players, PlayerYear, "player"), 2000)
         TeamYear.objects.bulk_create(_year_totals(teams, TeamYear, "team"), 2000)
 

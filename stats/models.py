@@ -178,7 +178,7 @@ class PlayerGameYear(models.Model):
 
 
 class OutcomeTally(models.Model):
-    """How a year's rounds and games ended (Sieg-Verteilungen): the league's, or a player's.
+    """How a month's rounds and games ended (Sieg-Verteilungen): the league's, or a player's.
 
     Derived: rewritten from a year on whenever games change (see stats/outcome_tallies.py), so
     the page sums a few thousand of these rows instead of grouping a million games.
@@ -188,6 +188,8 @@ class OutcomeTally(models.Model):
     MARGIN = "m"
 
     year = models.PositiveSmallIntegerField()
+    # Kept per month so that saving a game recounts only its month's games.
+    month = models.PositiveSmallIntegerField(default=1)
     kind = models.CharField(max_length=1, choices=[(ROUND, "round"), (MARGIN, "margin")])
     # A round: the winner's and the loser's score; a game: the low end of its margin's band.
     a = models.PositiveSmallIntegerField()

@@ -12,7 +12,7 @@ from collections import defaultdict
 from typing import Any
 
 from django.db import connection, transaction
-from django.db.models import Max, Min
+from django.db.models import Max, Min, Q
 
 # The band of a margin of points: 0, 1–10, 11–20, …, 91–100, over 100.
 BAND = 10
@@ -43,12 +43,18 @@ def _models() -> tuple[Any, Any, Any, Any, Any]:
 def update_tallies(
     *, since: datetime.date | None, models: tuple[Any, Any, Any, Any, Any] | None = None
 ) -> int:
-    """Count the tallies of `since`'s year and later again (all for None). Returns rows written."""
+    """Count the tallies of `since`'s month and later again (all for None). Returns rows written.
+
+    Months, not years: saving a game recounts the games of its month (about 1,400 in a league of
+    a million games), not of its year.
+    """
     evening_model, game_model, participation_model, league_model, player_model = models or _models()
     for model in (league_model, player_model):
         stale = model.objects.all()
         if since is not None:
-            stale = stale.filter(year__gte=since.year)
+            stale = stale.filter(
+                Q(year__gt=since.year) | Q(year=since.year, month__gte=since.month)
+            )
         stale.delete()
     span = evening_model.objects.aggregate(first=Min("date"), last=Max("date"))
     if span["first"] is None:
@@ -57,8 +63,11 @@ def update_tallies(
     league: list[tuple[Any, ...]] = []
     players: list[tuple[Any, ...]] = []
     for year in range(first, span["last"].year + 1):
+        start = datetime.date(year, 1, 1)
+        if since is not None and year == since.year:
+            start = since.replace(day=1)
         games = game_model.objects.filter(
-            match__evening__date__gte=datetime.date(year, 1, 1),
+            match__evening__date__gte=start,
             match__evening__date__lt=datetime.date(year + 1, 1, 1),
         )
         for player, *fields in _year_tallies(games, participation_model):
@@ -83,39 +92,42 @@ def _year_tallies(games: Any, participation_model: Any) -> list[tuple[Any, ...]]
         match_id__in=match_ids
     ).values_list("match_id", "player_id", "side"):
         seats[match_id].append((player_id, side))
-    # (player or None, kind, a, b, kalte) -> [n, won]
-    counts: dict[tuple[int | None, str, int, int, bool], list[int]] = defaultdict(lambda: [0, 0])
+    # (player or None, month, kind, a, b, kalte) -> [n, won]
+    counts: dict[tuple[int | None, int, str, int, int, bool], list[int]] = defaultdict(
+        lambda: [0, 0]
+    )
     fields = ("match_id", "playing_side", "winner_side", "points_a", "points_b", "ends_round",
-              "score_a", "score_b", "round_winner", "kalte")  # fmt: skip
+              "score_a", "score_b", "round_winner", "kalte", "match__evening__date")  # fmt: skip
     # A plain cursor: Django's value converters cost a third of the time here.
     sql, params = games.values_list(*fields).order_by().query.sql_with_params()
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         rows = cursor.fetchall()
-    for match_id, playing, winner, points_a, points_b, ends, a, b, round_winner, kalte in rows:
+    for match_id, playing, winner, points_a, points_b, ends, a, b, round_winner, kalte, day in rows:
+        month = int(str(day)[5:7])  # a date, or its ISO text from SQLite's plain cursor
         margin = points_a - points_b if playing == "a" else points_b - points_a
         won = 1 if winner == playing else 0
         low = band_of(abs(margin))
         players = seats[match_id]
-        counts[(None, "m", low, 0, False)][0] += 1
-        counts[(None, "m", low, 0, False)][1] += won
+        counts[(None, month, "m", low, 0, False)][0] += 1
+        counts[(None, month, "m", low, 0, False)][1] += won
         for player_id, _side in players:
-            tally = counts[(player_id, "m", low, 0, False)]
+            tally = counts[(player_id, month, "m", low, 0, False)]
             tally[0] += 1
             tally[1] += won
         if not ends:
             continue
         high, low_score = (a, b) if round_winner == "a" else (b, a)
         kalte = bool(kalte)
-        counts[(None, "r", high, low_score, kalte)][0] += 1
+        counts[(None, month, "r", high, low_score, kalte)][0] += 1
         for player_id, side in players:
-            tally = counts[(player_id, "r", high, low_score, kalte)]
+            tally = counts[(player_id, month, "r", high, low_score, kalte)]
             tally[0] += 1
             tally[1] += 1 if side == round_winner else 0
     return [(*key, n, won) for key, (n, won) in counts.items()]
 
 
-_FIELDS = ("year", "kind", "a", "b", "kalte", "n", "won")
+_FIELDS = ("year", "month", "kind", "a", "b", "kalte", "n", "won")
 
 
 def _insert(model: Any, fields: tuple[str, ...], rows: list[tuple[Any, ...]]) -> None:

@@ -34,6 +34,7 @@ class Migration(migrations.Migration):
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('year', models.PositiveSmallIntegerField()),
+                ('month', models.PositiveSmallIntegerField(default=1)),
                 ('kind', models.CharField(choices=[('r', 'round'), ('m', 'margin')], max_length=1)),
                 ('a', models.PositiveSmallIntegerField()),
                 ('b', models.PositiveSmallIntegerField(default=0)),
@@ -50,6 +51,7 @@ class Migration(migrations.Migration):
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('year', models.PositiveSmallIntegerField()),
+                ('month', models.PositiveSmallIntegerField(default=1)),
                 ('kind', models.CharField(choices=[('r', 'round'), ('m', 'margin')], max_length=1)),
                 ('a', models.PositiveSmallIntegerField()),
                 ('b', models.PositiveSmallIntegerField(default=0)),

@@ -205,3 +205,32 @@ def test_a_player_and_his_partner_are_seen_as_their_team(client, league) -> None
 
 def test_a_partner_alone_filters_like_a_player(client, league) -> None:  # type: ignore[no-untyped-def]
     assert dist(client, {"partner": "frieda"}) == dist(client, {"spieler": "frieda"})
+
+
+def test_a_change_in_a_later_month_recounts_that_month_and_keeps_the_earlier_ones(
+    client, league
+) -> None:  # type: ignore[no-untyped-def]
+    from klammernliga import services
+    from klammernliga.models import Game
+    from stats.models import LeagueOutcome
+    from stats.selectors_siege import distributions
+
+    months = sorted(set(LeagueOutcome.objects.values_list("year", "month")))
+    assert len(months) >= 2, "the league spans several months"
+    year, month = months[-1]
+    earlier = set(
+        LeagueOutcome.objects.filter(year__lte=year)
+        .exclude(year=year, month__gte=month)
+        .values_list("pk", flat=True)
+    )
+    game = Game.objects.filter(
+        match__evening__date__year=year, match__evening__date__month=month
+    ).first()
+    services.update_game(
+        game=game, version=game.version, declarer=game.declarer, trump="pik", bid="rein",
+        points_a=game.points_b, points_b=game.points_a,
+    )  # fmt: skip
+    # The earlier months' rows were not rewritten; the sums still equal a count of the games.
+    assert earlier <= set(LeagueOutcome.objects.values_list("pk", flat=True))
+    stored, counted = dist(client, {}), distributions(Game.objects.all(), None)
+    assert replace(stored, perspective=None) == replace(counted, perspective=None)
