@@ -280,6 +280,8 @@ class Participation(models.Model):
             models.Index(fields=["date", "player"], name="participation_date_idx"),
             models.Index(fields=["is_first", "team", "date"], name="participation_team_idx"),
             models.Index(fields=PLAYER_INDEX_FIELDS, name="participation_player_idx"),
+            # A player's rows of one year: what saving a game sums into PlayerYear.
+            models.Index(fields=["player", "date"], name="participation_player_date_idx"),
         ]
 
     def __str__(self) -> str:
