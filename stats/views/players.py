@@ -24,6 +24,7 @@ from scoring.standings import Totals
 from stats import selectors_players as selectors
 from stats import statistik_charts as charts
 from stats.charts.bars import BarChart, bar_chart
+from stats.charts.bars_html import render_bar_chart
 from stats.charts.lines import LineChart
 from stats.display import percent_text, share
 from stats.ratings.chart import rating_chart as ratings_chart
@@ -242,9 +243,10 @@ def player_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "teams_page": teams_page,
         "teams_page_param": OPPONENT_TEAMS_PAGE,
         "teams_open": OPPONENT_TEAMS_PAGE in request.GET,
-        "partner_chart": partner_chart(profile),
-        "trump_chart": charts.declarer_by_trump(profile),
-        "bid_chart": charts.declarer_by_bid(profile),
+        # Drawn in Python (stats/charts/bars_html.py), the same markup as bar_chart.html.
+        "partner_chart": render_bar_chart(partner_chart(profile)),
+        "trump_chart": render_bar_chart(charts.declarer_by_trump(profile)),
+        "bid_chart": render_bar_chart(charts.declarer_by_bid(profile)),
         "rating_chart": rating_chart(profile),
     }
     return render(request, "stats/player.html", context)
