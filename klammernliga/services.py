@@ -226,7 +226,7 @@ def delete_game(*, game: Game, version: int | None = None) -> None:
         return
     for position, pk in enumerate(match.games.order_by("position").values_list("pk", flat=True), 1):
         Game.objects.filter(pk=pk).update(position=position)
-    recompute_match(match)
+    recompute_match(match, rounds_changed=current.ends_round)
 
 
 # Moves later games out of the way in two steps, as positions are unique per match.
@@ -519,24 +519,28 @@ def _participations(match: Match, tally: rounds.MatchTally) -> list[Participatio
     return rows
 
 
-def recompute_match(match: Match, *, notify: bool = True) -> None:
+def recompute_match(match: Match, *, notify: bool = True, rounds_changed: bool = False) -> None:
     """Rewrite the derived results of one match's games, its tally and its participations.
 
     With `notify` the year's totals follow and the ratings hear of it; a caller that recomputes
-    many matches passes False and does both once at the end.
+    many matches passes False and does both once at the end. The listeners learn whether a
+    round's result changed (`rounds_changed` forces it, e.g. after a deletion): the ratings
+    follow the rounds alone, and most games end none.
     """
     match = Match.objects.select_related("team_a", "team_b", "evening").get(pk=match.pk)
-    _rederive([match])
+    rounds_changed = _rederive([match]) or rounds_changed
     if notify:
         refresh_year_totals([match.evening.date.year], match=match)
-        league_changed.send(sender=Match, since=match.evening.date)
+        league_changed.send(sender=Match, since=match.evening.date, rounds_changed=rounds_changed)
 
 
-def _rederive(matches: list[Match]) -> None:
+def _rederive(matches: list[Match]) -> bool:
     """Derive these matches (with teams and evening loaded) anew in a handful of queries.
 
     Only games and tallies that really changed are written; participations are rewritten.
+    Returns whether a game now ends a round differently (or newly ends one, or no longer does).
     """
+    rounds_changed = False
     games_of: dict[int, list[Game]] = defaultdict(list)
     for game in Game.objects.filter(match__in=matches).order_by("match_id", "position"):
         games_of[game.match_id].append(game)
@@ -554,12 +558,17 @@ def _rederive(matches: list[Match]) -> None:
         steps, tally = _derive(results)
         for game, outcome, step in zip(games, results, steps, strict=True):
             before = _derived_values(game)
+            round_before = (game.ends_round, game.round_winner)
             game.playing_side = outcome.playing_side.value
             game.winner_side = outcome.winner.value
             game.small_a, game.small_b = outcome.small_a, outcome.small_b
             _apply_step(game, step)
             if _derived_values(game) != before:
                 changed.append(game)
+                rounds_changed = rounds_changed or round_before != (
+                    game.ends_round,
+                    game.round_winner,
+                )
         before = _tally_values(match)
         _apply_tally(match, tally)
         if _tally_values(match) != before:
@@ -570,6 +579,7 @@ def _rederive(matches: list[Match]) -> None:
     _execute_many(Match, MATCH_TALLY_FIELDS, [(*_tally_values(m), m.pk) for m in tallies])
     Participation.objects.filter(match__in=matches).delete()
     Participation.objects.bulk_create(participations, batch_size=2000)
+    return rounds_changed
 
 
 def _tally_values(match: Match) -> tuple[object, ...]:

@@ -3,5 +3,7 @@
 from django.dispatch import Signal
 
 # Sent after games were stored, changed or deleted; `since` is the earliest evening date touched
-# (None for an emptied league). The ratings listen to bring themselves up to date from there.
+# (None for an emptied league). The read side's stored summaries (ratings, player evenings,
+# outcome tallies) listen to bring themselves up to date from there. `rounds_changed=False`
+# (absent means True) says no round's result changed, e.g. a new game that ends no round.
 league_changed = Signal()

@@ -231,6 +231,8 @@ class PlayerOutcome(OutcomeTally):
     class Meta:
         indexes = [
             models.Index(fields=["player", "year"], name="player_outcome_year_idx"),
+            # Saving a game rewrites a month: found without a walk through every player's rows.
+            models.Index(fields=["year", "month"], name="player_outcome_month_idx"),
             models.Index(fields=["player", *SUMMED, "won"], name="player_outcome_sum_idx"),
             models.Index(fields=["player", *BY_YEAR], name="player_outcome_by_year_idx"),
         ]

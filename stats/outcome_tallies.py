@@ -46,23 +46,26 @@ def update_tallies(
     """Count the tallies of `since`'s month and later again (all for None). Returns rows written.
 
     Months, not years: saving a game recounts the games of its month (about 1,400 in a league of
-    a million games), not of its year.
+    a million games), not of its year; and only the rows whose count changed are written.
     """
     evening_model, game_model, participation_model, league_model, player_model = models or _models()
-    for model in (league_model, player_model):
-        stale = model.objects.all()
+    # One end of the date index each: SQLite walks an index only for a lone MIN or MAX.
+    dates = evening_model.objects.order_by()
+    last = dates.aggregate(last=Max("date"))["last"]
+    if since is None:
+        for model in (league_model, player_model):
+            model.objects.all().delete()
+    if last is None:
         if since is not None:
-            stale = stale.filter(
-                Q(year__gt=since.year) | Q(year=since.year, month__gte=since.month)
+            _write_changes(league_model, (), _stored(league_model, since, ()), [])
+            _write_changes(
+                player_model, ("player_id",), _stored(player_model, since, ("player_id",)), []
             )
-        stale.delete()
-    span = evening_model.objects.aggregate(first=Min("date"), last=Max("date"))
-    if span["first"] is None:
         return 0
-    first = span["first"].year if since is None else max(since.year, span["first"].year)
+    first = since.year if since is not None else dates.aggregate(first=Min("date"))["first"].year
     league: list[tuple[Any, ...]] = []
     players: list[tuple[Any, ...]] = []
-    for year in range(first, span["last"].year + 1):
+    for year in range(first, last.year + 1):
         start = datetime.date(year, 1, 1)
         if since is not None and year == since.year:
             start = since.replace(day=1)
@@ -75,9 +78,57 @@ def update_tallies(
                 league.append((year, *fields))
             else:
                 players.append((year, *fields, player))
-    _insert(league_model, _FIELDS, league)
-    _insert(player_model, (*_FIELDS, "player_id"), players)
-    return len(league) + len(players)
+    if since is None:
+        _insert(league_model, _FIELDS, league)
+        _insert(player_model, (*_FIELDS, "player_id"), players)
+        return len(league) + len(players)
+    written = _write_changes(league_model, (), _stored(league_model, since, ()), league)
+    written += _write_changes(
+        player_model, ("player_id",), _stored(player_model, since, ("player_id",)), players
+    )
+    return written
+
+
+# A row's identity (year, month, kind, a, b, kalte[, player]) and its counts (n, won).
+_KEY = ("year", "month", "kind", "a", "b", "kalte")
+
+
+def _stored(
+    model: Any, since: datetime.date, extra: tuple[str, ...]
+) -> dict[tuple[Any, ...], tuple[int, int, int]]:
+    """The stored rows from `since`'s month on: key (with `extra`) -> (pk, n, won)."""
+    rows = model.objects.filter(Q(year__gt=since.year) | Q(year=since.year, month__gte=since.month))
+    return {
+        tuple(row[:-3]): (row[-3], row[-2], row[-1])
+        for row in rows.values_list(*_KEY, *extra, "pk", "n", "won")
+    }
+
+
+def _write_changes(
+    model: Any,
+    extra: tuple[str, ...],
+    stored: dict[tuple[Any, ...], tuple[int, int, int]],
+    counted: list[tuple[Any, ...]],
+) -> int:
+    """Bring the stored rows to the counted ones: update, add and remove only what differs."""
+    updates, inserts = [], []
+    for row in counted:
+        year, month, kind, a, b, kalte, n, won, *rest = row
+        key = (year, month, kind, a, b, bool(kalte), *rest)
+        had = stored.pop(key, None)
+        if had is None:
+            inserts.append(row)
+        elif (had[1], had[2]) != (n, won):
+            updates.append((n, won, had[0]))
+    table = connection.ops.quote_name(model._meta.db_table)
+    with connection.cursor() as cursor:
+        if updates:
+            cursor.executemany(f"UPDATE {table} SET n = %s, won = %s WHERE id = %s", updates)
+        gone = [(pk,) for pk, _n, _won in stored.values()]
+        if gone:
+            cursor.executemany(f"DELETE FROM {table} WHERE id = %s", gone)
+    _insert(model, (*_FIELDS, *extra), inserts)
+    return len(updates) + len(inserts) + len(gone)
 
 
 def _year_tallies(games: Any, participation_model: Any) -> list[tuple[Any, ...]]:
@@ -136,8 +187,8 @@ def _insert(model: Any, fields: tuple[str, ...], rows: list[tuple[Any, ...]]) ->
     columns = ", ".join(connection.ops.quote_name(f) for f in fields)
     one = "(" + ", ".join(["%s"] * len(fields)) + ")"
     with connection.cursor() as cursor:
-        for start in range(0, len(rows), 100):
-            batch = rows[start : start + 100]
+        for start in range(0, len(rows), 500):
+            batch = rows[start : start + 500]
             values = ", ".join([one] * len(batch))
             params = [value for row in batch for value in row]
             cursor.execute(f"INSERT INTO {table} ({columns}) VALUES {values}", params)

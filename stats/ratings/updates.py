@@ -45,14 +45,14 @@ type RatingRow = tuple[
 
 
 def on_league_changed(sender: object, since: datetime.date | None = None, **kwargs: object) -> None:
-    update_ratings(since=since)
+    # The ratings follow the rounds alone: a change that ends no round differently leaves them.
+    if kwargs.get("rounds_changed", True):
+        update_ratings(since=since)
 
 
 @transaction.atomic
 def update_ratings(*, since: datetime.date | None) -> int:
     """Rewrite the stored ratings from `since` on (all of them for None). Returns rows written."""
-    if since is not None:
-        since = since.replace(day=1)
     ratings, rounds = _state_before(since)
     stale = StoredRating.objects.all()
     if since is not None:
@@ -60,8 +60,8 @@ def update_ratings(*, since: datetime.date | None) -> int:
     stale.delete()
     rows = _replay_evenings(_round_rows(since), ratings, rounds)
     _insert(rows)
-    if since is not None and since.month > 1:
-        _mark_year_ends_before(since, rows)
+    if since is not None:
+        _mark_ends_before(since, rows)
     return len(rows)
 
 
@@ -154,17 +154,27 @@ def _mark_month_ends(rows: list[RatingRow]) -> list[RatingRow]:
     return rows
 
 
-def _mark_year_ends_before(since: datetime.date, rows: list[RatingRow]) -> None:
-    """Put the year-end flags right on the kept rows of `since`'s year before `since`: a
-    player's last of them is his year's end unless the replay rated him later that year."""
-    kept = StoredRating.objects.filter(date__gte=since.replace(month=1, day=1), date__lt=since)
-    later = {row[0] for row in rows if row[2].year == since.year}
-    last: dict[int, int] = {}
-    for pk, player in kept.order_by("date").values_list("pk", "player_id"):
-        last[player] = pk
-    ends = [pk for player, pk in last.items() if player not in later]
-    kept.filter(year_end=True).exclude(pk__in=ends).update(year_end=False)
-    kept.filter(pk__in=ends, year_end=False).update(year_end=True)
+def _mark_ends_before(since: datetime.date, rows: list[RatingRow]) -> None:
+    """Put the month- and year-end flags right on the kept rows of `since`'s month and year
+    before `since`: a player's last of them is his month's (year's) end unless the replay rated
+    him later that month (year). So an update replays from the changed evening, not its month."""
+    periods = (
+        (
+            "month_end",
+            since.replace(day=1),
+            lambda d: (d.year, d.month) == (since.year, since.month),
+        ),
+        ("year_end", since.replace(month=1, day=1), lambda d: d.year == since.year),
+    )
+    for flag, start, same in periods:
+        kept = StoredRating.objects.filter(date__gte=start, date__lt=since)
+        later = {row[0] for row in rows if same(row[2])}
+        last: dict[int, int] = {}
+        for pk, player in kept.order_by("date").values_list("pk", "player_id"):
+            last[player] = pk
+        ends = [pk for player, pk in last.items() if player not in later]
+        kept.filter(**{flag: True}).exclude(pk__in=ends).update(**{flag: False})
+        kept.filter(**{flag: False}, pk__in=ends).update(**{flag: True})
 
 
 def _insert(rows: list[RatingRow]) -> None:

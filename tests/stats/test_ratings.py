@@ -274,6 +274,12 @@ def test_each_players_last_rating_of_a_month_is_marked_and_kept_right_by_updates
     incremental = _stored()
     update_ratings(since=None)
     assert _stored() == incremental
+    # Deleting March 15th gives the month's end back to March 1st.
+    services.delete_match(Game.objects.get(match__evening__date=dates[1]).match)
+    assert month_ends() == [dates[0], dates[2]]
+    incremental = _stored()
+    update_ratings(since=None)
+    assert _stored() == incremental
 
 
 def test_a_long_history_is_read_by_month_or_year_ends() -> None:
@@ -323,3 +329,29 @@ def test_the_rating_span_is_one_query_for_everyone_or_one_player(
         assert rating_span() == (days[0], days[1])
         assert rating_span(team_b.player_1_id) == (days[0], days[0])
     assert rating_span(team_b.player_1_id + 1000) is None
+
+
+def test_a_game_that_ends_no_round_leaves_the_ratings_alone() -> None:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    match = MatchFactory()
+    play_round(match)  # a Re: ends a round at once
+    rated = set(Rating.objects.values_list("pk", flat=True))
+    assert rated
+    with CaptureQueriesContext(connection) as queries:
+        game = GameFactory(match=match)  # 100:64, a round needs more
+    assert not game.ends_round
+    assert set(Rating.objects.values_list("pk", flat=True)) == rated, "nothing rewritten"
+    assert not any("stats_rating" in q["sql"] for q in queries.captured_queries)
+    # The next games end the round: the ratings follow, exactly as a full replay has them.
+    while not Game.objects.filter(match=match, ends_round=True).exclude(pk__lte=game.pk).exists():
+        GameFactory(match=match)
+    after_round = _stored()
+    update_ratings(since=None)
+    assert _stored() == after_round
+    # Deleting the game that ended that round takes it out of the ratings too.
+    services.delete_game(game=Game.objects.filter(match=match).order_by("-position").first())
+    after_delete = _stored()
+    update_ratings(since=None)
+    assert _stored() == after_delete != after_round
