@@ -128,6 +128,15 @@ class LineChart:
     def empty(self) -> bool:
         return not self.series
 
+    @property
+    def table_body_html(self) -> str:
+        """The table's rows as escaped HTML, for the template to print at once (`|safe`): a
+        long history has hundreds of rows, each a loop of the template engine otherwise."""
+        return "\n".join(
+            f'<tr><th scope="row">{escape(row.label_text)}</th>{row.cells_html}</tr>'
+            for row in self.table_rows
+        )
+
     # Where the template puts the texts (viewBox units).
     @property
     def y_tick_text_x(self) -> float:
