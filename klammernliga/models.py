@@ -250,7 +250,24 @@ PLAYER_INDEX_FIELDS = [
 ]  # fmt: skip
 
 
-class Participation(models.Model):
+class Figures(models.Model):
+    """A side's figures in the tables, summed per match (Participation) and year (YearTotals)."""
+
+    games = models.PositiveIntegerField(default=0)
+    games_won = models.PositiveIntegerField(default=0)
+    small_points = models.PositiveIntegerField(default=0)
+    small_points_against = models.PositiveIntegerField(default=0)
+    rounds_won = models.PositiveIntegerField(default=0)
+    rounds_lost = models.PositiveIntegerField(default=0)
+    large_points = models.PositiveIntegerField(default=0)
+    kalte = models.PositiveIntegerField(default=0)
+    laube = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        abstract = True
+
+
+class Participation(Figures):
     """A player's figures in one match: derived, rewritten with its match, read by the tables."""
 
     match = models.ForeignKey(Match, models.CASCADE, related_name="participations")
@@ -262,15 +279,6 @@ class Participation(models.Model):
     side = models.CharField(max_length=1, choices=SIDE_CHOICES)
     # The team's first player's line stands for the team in team tables.
     is_first = models.BooleanField()
-    games = models.PositiveIntegerField(default=0)
-    games_won = models.PositiveIntegerField(default=0)
-    small_points = models.PositiveIntegerField(default=0)
-    small_points_against = models.PositiveIntegerField(default=0)
-    rounds_won = models.PositiveIntegerField(default=0)
-    rounds_lost = models.PositiveIntegerField(default=0)
-    large_points = models.PositiveIntegerField(default=0)
-    kalte = models.PositiveIntegerField(default=0)
-    laube = models.PositiveIntegerField(default=0)
 
     class Meta:
         constraints = [
@@ -288,7 +296,7 @@ class Participation(models.Model):
         return f"{self.player_id} in {self.match_id}"
 
 
-class YearTotals(models.Model):
+class YearTotals(Figures):
     """Sums of a year's participations: derived, rebuilt with the year, read by the tables.
 
     The ewige Tabelle adds up one row per player (or team) and year instead of every match.
@@ -296,15 +304,6 @@ class YearTotals(models.Model):
 
     year = models.PositiveSmallIntegerField()
     evenings = models.PositiveIntegerField(default=0)
-    games = models.PositiveIntegerField(default=0)
-    games_won = models.PositiveIntegerField(default=0)
-    small_points = models.PositiveIntegerField(default=0)
-    small_points_against = models.PositiveIntegerField(default=0)
-    rounds_won = models.PositiveIntegerField(default=0)
-    rounds_lost = models.PositiveIntegerField(default=0)
-    large_points = models.PositiveIntegerField(default=0)
-    kalte = models.PositiveIntegerField(default=0)
-    laube = models.PositiveIntegerField(default=0)
 
     SUMS = (
         "evenings", "games", "games_won", "small_points", "small_points_against", "rounds_won",

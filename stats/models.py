@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from klammernliga.models import Evening, Player
+from klammernliga.models import Evening, Figures, Player
 
 
 class Rating(models.Model):
@@ -57,27 +57,9 @@ class Rating(models.Model):
         return f"{self.player_id} {self.date}: {self.ordinal:.1f}"
 
 
-class PlayerEvening(models.Model):
-    """A player's figures of one evening, summed from its games: what Spieler-Info and the player
-    list read instead of every game (stats/player_evenings.py keeps it current).
+class GameFigures(models.Model):
+    """A player's declared games, Kontra and Re, and melds: per evening and per year."""
 
-    Derived: rewritten from a date on whenever games change, like the ratings.
-    """
-
-    player = models.ForeignKey(Player, models.CASCADE, related_name="+")
-    evening = models.ForeignKey(Evening, models.CASCADE, related_name="+")
-    date = models.DateField()
-    year = models.PositiveIntegerField()
-    # The evening's Participation rows, summed.
-    games = models.PositiveIntegerField(default=0)
-    games_won = models.PositiveIntegerField(default=0)
-    rounds_won = models.PositiveIntegerField(default=0)
-    rounds_lost = models.PositiveIntegerField(default=0)
-    large_points = models.PositiveIntegerField(default=0)
-    kalte = models.PositiveIntegerField(default=0)
-    laube = models.PositiveIntegerField(default=0)
-    small_points = models.PositiveIntegerField(default=0)
-    small_points_against = models.PositiveIntegerField(default=0)
     # Games the player declared, by trump and by bid, and how many of them his team won.
     declared_kreuz = models.PositiveIntegerField(default=0)
     declared_kreuz_won = models.PositiveIntegerField(default=0)
@@ -113,6 +95,22 @@ class PlayerEvening(models.Model):
     fuenfzig_against = models.PositiveIntegerField(default=0)
     belle_own = models.PositiveIntegerField(default=0)
     belle_against = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        abstract = True
+
+
+class PlayerEvening(Figures, GameFigures):
+    """A player's figures of one evening, summed from its games: what Spieler-Info and the player
+    list read instead of every game (stats/player_evenings.py keeps it current).
+
+    Derived: rewritten from a date on whenever games change, like the ratings.
+    """
+
+    player = models.ForeignKey(Player, models.CASCADE, related_name="+")
+    evening = models.ForeignKey(Evening, models.CASCADE, related_name="+")
+    date = models.DateField()
+    year = models.PositiveIntegerField()
     # Won rounds in a row, in playing order: at the evening's start, at its end, and the longest
     # run after its first lost round (a longest run over evenings is put together from these).
     run_start = models.PositiveIntegerField(default=0)
@@ -129,44 +127,12 @@ class PlayerEvening(models.Model):
         return f"{self.player_id} {self.date}"
 
 
-class PlayerGameYear(models.Model):
+class PlayerGameYear(GameFigures):
     """A player's declared games, Kontra and Re, and melds in one year: his PlayerEvening rows
     of that year summed (stats/player_evenings.py), so Spieler-Info reads a row a year."""
 
     player = models.ForeignKey(Player, models.CASCADE, related_name="+")
     year = models.PositiveIntegerField()
-    declared_kreuz = models.PositiveIntegerField(default=0)
-    declared_kreuz_won = models.PositiveIntegerField(default=0)
-    declared_pik = models.PositiveIntegerField(default=0)
-    declared_pik_won = models.PositiveIntegerField(default=0)
-    declared_herz = models.PositiveIntegerField(default=0)
-    declared_herz_won = models.PositiveIntegerField(default=0)
-    declared_karo = models.PositiveIntegerField(default=0)
-    declared_karo_won = models.PositiveIntegerField(default=0)
-    declared_rein = models.PositiveIntegerField(default=0)
-    declared_rein_won = models.PositiveIntegerField(default=0)
-    declared_klein = models.PositiveIntegerField(default=0)
-    declared_klein_won = models.PositiveIntegerField(default=0)
-    declared_besser = models.PositiveIntegerField(default=0)
-    declared_besser_won = models.PositiveIntegerField(default=0)
-    kontra_said_games = models.PositiveIntegerField(default=0)
-    kontra_said_won = models.PositiveIntegerField(default=0)
-    kontra_said_net = models.IntegerField(default=0)
-    kontra_against_games = models.PositiveIntegerField(default=0)
-    kontra_against_won = models.PositiveIntegerField(default=0)
-    kontra_against_net = models.IntegerField(default=0)
-    re_said_games = models.PositiveIntegerField(default=0)
-    re_said_won = models.PositiveIntegerField(default=0)
-    re_said_net = models.IntegerField(default=0)
-    re_against_games = models.PositiveIntegerField(default=0)
-    re_against_won = models.PositiveIntegerField(default=0)
-    re_against_net = models.IntegerField(default=0)
-    terz_own = models.PositiveIntegerField(default=0)
-    terz_against = models.PositiveIntegerField(default=0)
-    fuenfzig_own = models.PositiveIntegerField(default=0)
-    fuenfzig_against = models.PositiveIntegerField(default=0)
-    belle_own = models.PositiveIntegerField(default=0)
-    belle_against = models.PositiveIntegerField(default=0)
 
     class Meta:
         constraints = [
