@@ -61,7 +61,8 @@ def _param_text(key: str, value: object, names: Mapping[object, str]) -> object:
         return gettext(labels[value])
     if key == "kind" and isinstance(value, str):
         return gettext(value)  # scoring names a meld kind by its label ("Terz")
-    return names.get(value, value)
+    # Only a player is named: a number (164 points) may equal some player's id.
+    return names.get(value, value) if key == "player" else value
 
 
 def problem_text(problem: Problem, names: Mapping[object, str]) -> str:

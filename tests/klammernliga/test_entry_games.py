@@ -516,3 +516,15 @@ def test_the_edit_and_delete_pages_need_a_few_queries_however_long_the_match(
     for _ in range(8):
         GameFactory(match=match)
     assert [count_queries(scorekeeper, url) for url in pages] == few == [8, 8]
+
+
+def test_a_number_in_a_message_is_never_taken_for_the_player_with_that_id() -> None:
+    from klammernliga.entry.forms import problem_text
+    from scoring.rules import Problem
+
+    # On PostgreSQL ids keep counting across tests: a player may well have the id 164.
+    names = {164: "Anna", 7: "Bernd"}
+    total = Problem("points_b", "Zusammen %(total)d Punkte.", {"total": 164})
+    who = Problem("declarer", "%(player)s sitzt nicht am Tisch.", {"player": 7})
+    assert problem_text(total, names) == "Zusammen 164 Punkte."
+    assert problem_text(who, names) == "Bernd sitzt nicht am Tisch."
