@@ -531,7 +531,13 @@ def recompute_match(match: Match, *, notify: bool = True, rounds_changed: bool =
     rounds_changed = _rederive([match]) or rounds_changed
     if notify:
         refresh_year_totals([match.evening.date.year], match=match)
-        league_changed.send(sender=Match, since=match.evening.date, rounds_changed=rounds_changed)
+        # Only the match's four players' figures changed: the listeners may narrow to them.
+        players = frozenset(
+            pk for t in (match.team_a, match.team_b) for pk in (t.player_1_id, t.player_2_id)
+        )
+        league_changed.send(
+            sender=Match, since=match.evening.date, rounds_changed=rounds_changed, players=players
+        )
 
 
 def _rederive(matches: list[Match]) -> bool:

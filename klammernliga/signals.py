@@ -6,4 +6,5 @@ from django.dispatch import Signal
 # (None for an emptied league). The read side's stored summaries (ratings, player evenings,
 # outcome tallies) listen to bring themselves up to date from there. `rounds_changed=False`
 # (absent means True) says no round's result changed, e.g. a new game that ends no round.
+# `players` (absent: anyone) are the only players whose games changed: one match's four.
 league_changed = Signal()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime
 from collections import defaultdict
+from collections.abc import Collection
 from typing import Any
 
 from django.db import connection, transaction
@@ -28,8 +29,8 @@ def band_of(distance: int) -> int:
     return (distance - 1) // BAND * BAND + 1
 
 
-def on_league_changed(sender: object, since: datetime.date | None = None, **kwargs: object) -> None:
-    update_tallies(since=since)
+def on_league_changed(sender: object, since: datetime.date | None = None, **kwargs: Any) -> None:
+    update_tallies(since=since, players=kwargs.get("players"))
 
 
 def _models() -> tuple[Any, Any, Any, Any, Any]:
@@ -41,12 +42,16 @@ def _models() -> tuple[Any, Any, Any, Any, Any]:
 
 @transaction.atomic
 def update_tallies(
-    *, since: datetime.date | None, models: tuple[Any, Any, Any, Any, Any] | None = None
+    *,
+    since: datetime.date | None,
+    models: tuple[Any, Any, Any, Any, Any] | None = None,
+    players: Collection[int] | None = None,
 ) -> int:
     """Count the tallies of `since`'s month and later again (all for None). Returns rows written.
 
     Months, not years: saving a game recounts the games of its month (about 1,400 in a league of
     a million games), not of its year; and only the rows whose count changed are written.
+    `players`: only these players' games changed (one match), so only their rows are recounted.
     """
     evening_model, game_model, participation_model, league_model, player_model = models or _models()
     # One end of the date index each: SQLite walks an index only for a lone MIN or MAX.
@@ -64,7 +69,7 @@ def update_tallies(
         return 0
     first = since.year if since is not None else dates.aggregate(first=Min("date"))["first"].year
     league: list[tuple[Any, ...]] = []
-    players: list[tuple[Any, ...]] = []
+    players_rows: list[tuple[Any, ...]] = []
     for year in range(first, last.year + 1):
         start = datetime.date(year, 1, 1)
         if since is not None and year == since.year:
@@ -73,19 +78,18 @@ def update_tallies(
             match__evening__date__gte=start,
             match__evening__date__lt=datetime.date(year + 1, 1, 1),
         )
-        for player, *fields in _year_tallies(games, participation_model):
+        for player, *fields in _year_tallies(games, participation_model, players):
             if player is None:
                 league.append((year, *fields))
             else:
-                players.append((year, *fields, player))
+                players_rows.append((year, *fields, player))
     if since is None:
         _insert(league_model, _FIELDS, league)
-        _insert(player_model, (*_FIELDS, "player_id"), players)
-        return len(league) + len(players)
+        _insert(player_model, (*_FIELDS, "player_id"), players_rows)
+        return len(league) + len(players_rows)
     written = _write_changes(league_model, (), _stored(league_model, since, ()), league)
-    written += _write_changes(
-        player_model, ("player_id",), _stored(player_model, since, ("player_id",)), players
-    )
+    stored = _stored(player_model, since, ("player_id",), players)
+    written += _write_changes(player_model, ("player_id",), stored, players_rows)
     return written
 
 
@@ -94,10 +98,12 @@ _KEY = ("year", "month", "kind", "a", "b", "kalte")
 
 
 def _stored(
-    model: Any, since: datetime.date, extra: tuple[str, ...]
+    model: Any, since: datetime.date, extra: tuple[str, ...], players: Collection[int] | None = None
 ) -> dict[tuple[Any, ...], tuple[int, int, int]]:
-    """The stored rows from `since`'s month on: key (with `extra`) -> (pk, n, won)."""
+    """The stored rows from `since`'s month on (of these players): key -> (pk, n, won)."""
     rows = model.objects.filter(Q(year__gt=since.year) | Q(year=since.year, month__gte=since.month))
+    if players is not None:
+        rows = rows.filter(player_id__in=players)
     return {
         tuple(row[:-3]): (row[-3], row[-2], row[-1])
         for row in rows.values_list(*_KEY, *extra, "pk", "n", "won")
@@ -131,7 +137,9 @@ def _write_changes(
     return len(updates) + len(inserts) + len(gone)
 
 
-def _year_tallies(games: Any, participation_model: Any) -> list[tuple[Any, ...]]:
+def _year_tallies(
+    games: Any, participation_model: Any, players: Collection[int] | None = None
+) -> list[tuple[Any, ...]]:
     """One year's tallies: for the league (player None) and for each player who sat in a game.
 
     Two plain reads (the year's games, its matches' players) and counting in Python: grouping
@@ -139,9 +147,10 @@ def _year_tallies(games: Any, participation_model: Any) -> list[tuple[Any, ...]]
     """
     seats: dict[int, list[tuple[int, str]]] = defaultdict(list)
     match_ids = games.values("match_id")
-    for match_id, player_id, side in participation_model.objects.filter(
-        match_id__in=match_ids
-    ).values_list("match_id", "player_id", "side"):
+    seated = participation_model.objects.filter(match_id__in=match_ids)
+    if players is not None:
+        seated = seated.filter(player_id__in=players)
+    for match_id, player_id, side in seated.values_list("match_id", "player_id", "side"):
         seats[match_id].append((player_id, side))
     # (player or None, month, kind, a, b, kalte) -> [n, won]
     counts: dict[tuple[int | None, int, str, int, int, bool], list[int]] = defaultdict(
