@@ -9,7 +9,7 @@ melds and Participation rows: a handful of aggregate queries, however many eveni
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from itertools import batched
 from typing import Any
 
@@ -41,24 +41,31 @@ GAME_FIGURES = (*DECLARED, *CALL_FIELDS, *MELD_FIELDS)
 YEAR_COLUMNS = ("player_id", "year", *GAME_FIGURES)
 
 
-def on_league_changed(sender: object, since: datetime.date | None = None, **kwargs: object) -> None:
-    update_player_evenings(since=since)
+def on_league_changed(sender: object, since: datetime.date | None = None, **kwargs: Any) -> None:
+    update_player_evenings(since=since, only=kwargs.get("players"))
 
 
 @transaction.atomic
-def update_player_evenings(*, since: datetime.date | None, apps: Any = global_apps) -> int:
+def update_player_evenings(
+    *, since: datetime.date | None, apps: Any = global_apps, only: Collection[int] | None = None
+) -> int:
     """Rewrite the rows from `since` on (all for None); returns the rows written.
 
+    `only`: just these players' games changed (one match), so only their rows are rewritten.
     `apps` lets a migration run it over its historical models.
     """
     model = apps.get_model("stats", "PlayerEvening")
     stale = model.objects.all()
     players: set[int] | None = None
-    if since is not None:
+    if since is None:
+        only = None
+    else:
         stale = stale.filter(date__gte=since)
+        if only is not None:
+            stale = stale.filter(player_id__in=only)
         players = set(stale.values_list("player_id", flat=True).distinct())
     stale.delete()
-    rows = _rows(apps, since)
+    rows = _rows(apps, since, only)
     _insert(model, COLUMNS, rows)
     if players is not None:
         players.update(row[0] for row in rows)  # type: ignore[misc]
@@ -111,7 +118,9 @@ class _Evenings:
         self.row(key, date)[INDEX[name]] += value
 
 
-def _rows(apps: Any, since: datetime.date | None) -> list[tuple[object, ...]]:
+def _rows(
+    apps: Any, since: datetime.date | None, only: Collection[int] | None = None
+) -> list[tuple[object, ...]]:
     participation = apps.get_model("klammernliga", "Participation")
     match_model = apps.get_model("klammernliga", "Match")
     game = apps.get_model("klammernliga", "Game")
@@ -132,8 +141,9 @@ def _rows(apps: Any, since: datetime.date | None) -> list[tuple[object, ...]]:
     for pk, evening, date, a1, a2, b1, b2 in match_rows.iterator(chunk_size=BATCH_SIZE):
         matches[pk] = (evening, date, (a1, a2), (b1, b2))
 
+    mine = Q(player_id__in=only) if only is not None else Q()
     sums = (
-        participation.objects.filter(after)
+        participation.objects.filter(after, mine)
         .values("player_id", "evening_id", "date")
         .annotate(**{name: Sum(name) for name in PARTICIPATION})
         .order_by()
@@ -145,7 +155,7 @@ def _rows(apps: Any, since: datetime.date | None) -> list[tuple[object, ...]]:
 
     won = Q(winner_side=F("playing_side"))
     declared = (
-        game.objects.filter(games_after)
+        game.objects.filter(games_after, Q(declarer_id__in=only) if only is not None else Q())
         .values("declarer_id", "match__evening_id", "match__evening__date", "trump", "bid")
         .annotate(n=Count("id"), won=Count("id", filter=won))
         .order_by()
@@ -203,7 +213,8 @@ def _rows(apps: Any, since: datetime.date | None) -> list[tuple[object, ...]]:
     _runs(rows, ((matches[m], winner) for m, winner in rounds.iterator(chunk_size=BATCH_SIZE)))
 
     # In the order of player and date: a player's rows lie together, and are read together.
-    ordered = sorted(rows.figures, key=lambda key: (key[0], rows.dates[key]))
+    kept = [key for key in rows.figures if only is None or key[0] in only]
+    ordered = sorted(kept, key=lambda key: (key[0], rows.dates[key]))
     return [
         (player, evening, rows.dates[(player, evening)], rows.dates[(player, evening)].year,
          *rows.figures[(player, evening)])
