@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from simple_history.utils import bulk_create_with_history
 
+from klammernliga.bulk import update_rows
 from klammernliga.models import (
     MATCH_TALLY_FIELDS,
     Evening,
@@ -466,18 +467,7 @@ def _write_derived(games: list[Game]) -> None:
     Django's bulk_update builds a CASE expression per field and row, which costs more than the
     whole recomputation; only the rows that really changed are written.
     """
-    _execute_many(Game, _STEP_FIELDS, [(*_derived_values(g), g.pk) for g in games])
-
-
-def _execute_many(model: type[models.Model], fields: list[str], rows: list[tuple]) -> None:
-    """UPDATE these fields of many rows by primary key (the last value of each row)."""
-    if not rows:
-        return
-    quote = connection.ops.quote_name
-    assignments = ", ".join(f"{quote(name)} = %s" for name in fields)
-    sql = f"UPDATE {quote(model._meta.db_table)} SET {assignments} WHERE {quote('id')} = %s"
-    with connection.cursor() as cursor:
-        cursor.executemany(sql, rows)
+    update_rows(Game, _STEP_FIELDS, [(*_derived_values(g), g.pk) for g in games])
 
 
 def _apply_tally(match: Match, tally: rounds.MatchTally) -> None:
@@ -582,7 +572,7 @@ def _rederive(matches: list[Match]) -> bool:
         participations.extend(_participations(match, tally))
     _write_derived(changed)
     # The match's history keeps teams and place only, not the derived tally: a plain UPDATE.
-    _execute_many(Match, MATCH_TALLY_FIELDS, [(*_tally_values(m), m.pk) for m in tallies])
+    update_rows(Match, MATCH_TALLY_FIELDS, [(*_tally_values(m), m.pk) for m in tallies])
     Participation.objects.filter(match__in=matches).delete()
     Participation.objects.bulk_create(participations, batch_size=2000)
     return rounds_changed
@@ -922,5 +912,5 @@ def _store_games(
     bulk_create_with_history(games, Game, batch_size=2000)
     meld_rows = [row for game, record in melds for row in _meld_rows(game, record.sheet())]
     bulk_create_with_history(meld_rows, Meld, batch_size=2000)
-    _execute_many(Match, MATCH_TALLY_FIELDS, [(*_tally_values(m), m.pk) for m, _r in for_matches])
+    update_rows(Match, MATCH_TALLY_FIELDS, [(*_tally_values(m), m.pk) for m, _r in for_matches])
     Participation.objects.bulk_create(participations, batch_size=2000)

@@ -15,6 +15,8 @@ from typing import Any
 from django.db import connection, transaction
 from django.db.models import Max, Min, Q
 
+from klammernliga.bulk import delete_rows, insert_rows, update_rows
+
 # The band of a margin of points: 0, 1–10, 11–20, …, 91–100, over 100.
 BAND = 10
 LAST_BAND_FROM = 101
@@ -84,8 +86,8 @@ def update_tallies(
             else:
                 players_rows.append((year, *fields, player))
     if since is None:
-        _insert(league_model, _FIELDS, league)
-        _insert(player_model, (*_FIELDS, "player_id"), players_rows)
+        insert_rows(league_model, _FIELDS, league)
+        insert_rows(player_model, (*_FIELDS, "player_id"), players_rows)
         return len(league) + len(players_rows)
     written = _write_changes(league_model, (), _stored(league_model, since, ()), league)
     stored = _stored(player_model, since, ("player_id",), players)
@@ -126,14 +128,10 @@ def _write_changes(
             inserts.append(row)
         elif (had[1], had[2]) != (n, won):
             updates.append((n, won, had[0]))
-    table = connection.ops.quote_name(model._meta.db_table)
-    with connection.cursor() as cursor:
-        if updates:
-            cursor.executemany(f"UPDATE {table} SET n = %s, won = %s WHERE id = %s", updates)
-        gone = [(pk,) for pk, _n, _won in stored.values()]
-        if gone:
-            cursor.executemany(f"DELETE FROM {table} WHERE id = %s", gone)
-    _insert(model, (*_FIELDS, *extra), inserts)
+    update_rows(model, ("n", "won"), updates)
+    gone = [pk for pk, _n, _won in stored.values()]
+    delete_rows(model, gone)
+    insert_rows(model, (*_FIELDS, *extra), inserts)
     return len(updates) + len(inserts) + len(gone)
 
 
@@ -188,16 +186,3 @@ def _year_tallies(
 
 
 _FIELDS = ("year", "month", "kind", "a", "b", "kalte", "n", "won")
-
-
-def _insert(model: Any, fields: tuple[str, ...], rows: list[tuple[Any, ...]]) -> None:
-    """Plain multi-row INSERTs: model instances and bulk_create cost ten times as much here."""
-    table = connection.ops.quote_name(model._meta.db_table)
-    columns = ", ".join(connection.ops.quote_name(f) for f in fields)
-    one = "(" + ", ".join(["%s"] * len(fields)) + ")"
-    with connection.cursor() as cursor:
-        for start in range(0, len(rows), 500):
-            batch = rows[start : start + 500]
-            values = ", ".join([one] * len(batch))
-            params = [value for row in batch for value in row]
-            cursor.execute(f"INSERT INTO {table} ({columns}) VALUES {values}", params)

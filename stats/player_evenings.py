@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Collection, Iterable
-from itertools import batched
 from typing import Any
 
 from django.apps import apps as global_apps
-from django.db import connection, transaction
+from django.db import transaction
 from django.db.models import Count, F, Q, Sum
+
+from klammernliga.bulk import insert_rows
 
 BATCH_SIZE = 2000
 TRUMPS = ("kreuz", "pik", "herz", "karo")
@@ -66,7 +67,7 @@ def update_player_evenings(
         players = set(stale.values_list("player_id", flat=True).distinct())
     stale.delete()
     rows = _rows(apps, since, only)
-    _insert(model, COLUMNS, rows)
+    insert_rows(model, COLUMNS, rows)
     if players is not None:
         players.update(row[0] for row in rows)  # type: ignore[misc]
     _update_years(apps, since, players)
@@ -94,7 +95,7 @@ def _update_years(apps: Any, since: datetime.date | None, players: set[int] | No
         else:
             for i, value in enumerate(figures):
                 row[i] += value
-    _insert(years, YEAR_COLUMNS, [(*key, *figures) for key, figures in sorted(sums.items())])
+    insert_rows(years, YEAR_COLUMNS, [(*key, *figures) for key, figures in sorted(sums.items())])
 
 
 type Key = tuple[int, int]  # (player_id, evening_id)
@@ -247,21 +248,3 @@ def _runs(
                     lost_once.add(key)
                     current[key] = 0
                     row[end] = 0
-
-
-def _insert(model: Any, names: tuple[str, ...], rows: list[tuple[object, ...]]) -> None:
-    """Plain executemany: a full rebuild writes one row per player and evening, and the ORM's
-    bulk_create spends most of its time building model instances."""
-    quote = connection.ops.quote_name
-    table = quote(model._meta.db_table)
-    columns = ", ".join(quote(name) for name in names)
-    sql = f"INSERT INTO {table} ({columns}) VALUES ({', '.join(['%s'] * len(names))})"
-    adapt = connection.ops.adapt_datefield_value
-    dates = [i for i, name in enumerate(names) if name == "date"]
-    with connection.cursor() as cursor:
-        for batch in batched(rows, BATCH_SIZE):
-            if dates:
-                batch = tuple(
-                    tuple(adapt(v) if i in dates else v for i, v in enumerate(row)) for row in batch
-                )
-            cursor.executemany(sql, batch)

@@ -1,20 +1,21 @@
 """Keeps the stored ratings in step with the games: from a date on, never the whole history.
 
 `klammernliga.signals.league_changed` says from which evening on the games changed; the ratings
-from the first of that month on are deleted and the rounds from there on are replayed, starting
-from each player's last stored rating before it (see scoring.rating.replay). Starting at the
-month's first day lets the replay know which rating is each player's last of the month.
+from that evening on are deleted and the rounds from there on are replayed, starting from each
+player's last stored rating before it (see scoring.rating.replay). The month- and year-end flags
+of the kept ratings of that month and year are put right afterwards.
 """
 
 from __future__ import annotations
 
 import datetime
 from collections.abc import Iterable, Iterator
-from itertools import batched, groupby
+from itertools import groupby
 
-from django.db import connection, transaction
+from django.db import transaction
 from django.db.models import OuterRef, Subquery
 
+from klammernliga.bulk import insert_rows
 from klammernliga.models import Game, Player
 from scoring.domain import Side
 from scoring.rating import RatedRound, Rating, initial_rating, replay
@@ -59,7 +60,7 @@ def update_ratings(*, since: datetime.date | None) -> int:
         stale = stale.filter(date__gte=since)
     stale.delete()
     rows = _replay_evenings(_round_rows(since), ratings, rounds)
-    _insert(rows)
+    insert_rows(StoredRating, _COLUMNS, rows)
     if since is not None:
         _mark_ends_before(since, rows)
     return len(rows)
@@ -175,16 +176,3 @@ def _mark_ends_before(since: datetime.date, rows: list[RatingRow]) -> None:
         ends = [pk for player, pk in last.items() if player not in later]
         kept.filter(**{flag: True}).exclude(pk__in=ends).update(**{flag: False})
         kept.filter(**{flag: False}, pk__in=ends).update(**{flag: True})
-
-
-def _insert(rows: list[RatingRow]) -> None:
-    """Write the rows with plain executemany: a full replay writes one row per player and
-    evening, and the ORM's bulk_create spends most of its time building model instances."""
-    quote = connection.ops.quote_name
-    table = quote(StoredRating._meta.db_table)
-    columns = ", ".join(quote(name) for name in _COLUMNS)
-    sql = f"INSERT INTO {table} ({columns}) VALUES ({', '.join(['%s'] * len(_COLUMNS))})"
-    adapt = connection.ops.adapt_datefield_value
-    with connection.cursor() as cursor:
-        for batch in batched(rows, BATCH_SIZE):
-            cursor.executemany(sql, [(*row[:2], adapt(row[2]), *row[3:]) for row in batch])
