@@ -13,10 +13,10 @@ import django_tables2 as tables
 from django.urls import NoReverseMatch, reverse
 from django.utils.formats import number_format
 from django.utils.html import format_html
-from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from scoring.standings import Standing
+from stats.display import num_cells
 from stats.templatetags.league_format import signed_number
 
 # The shared table template: scroll wrapper, sort links with aria-sort, short headers.
@@ -78,8 +78,7 @@ def with_cells(rows: list[dict[str, Any]], *, link_players: bool = False) -> lis
             row["small_points_against"],
             _figure(row["large_per_evening"], 2),
         ]
-        # Numbers and our own markup only: safe to join without the template engine.
-        row["cells"] = mark_safe("".join(f'<td class="num">{cell}</td>' for cell in cells))
+        row["cells"] = num_cells(cells)
     return rows
 
 

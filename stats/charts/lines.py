@@ -12,6 +12,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from html import escape
 
+from stats.display import num_cells
+
 __all__ = [
     "PALETTE_SIZE",
     "Frame",
@@ -101,7 +103,7 @@ class TableRow:
     def cells_html(self) -> str:
         """The cells as escaped HTML, for a template to print at once (`|safe`): a long history
         has thousands of them."""
-        return "".join(f'<td class="num">{escape(c)}</td>' for c in self.cells)
+        return num_cells(self.cells)
 
 
 @dataclass(frozen=True, slots=True)

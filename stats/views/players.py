@@ -8,14 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from html import escape
 
 from django.core.paginator import Page, Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.formats import number_format
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -26,7 +25,7 @@ from stats import statistik_charts as charts
 from stats.charts.bars import BarChart, bar_chart
 from stats.charts.bars_html import render_bar_chart
 from stats.charts.lines import LineChart
-from stats.display import percent_text, share
+from stats.display import num_cells, percent_text, share
 from stats.ratings.chart import rating_chart as ratings_chart
 from stats.ratings.selectors import history_period, rating_history
 
@@ -49,7 +48,7 @@ class Line:
     def cells_html(self) -> SafeString:
         """The row's number cells: one template variable a row instead of one a cell (a long
         league's page has over a thousand cells)."""
-        return mark_safe("".join(f'<td class="num">{escape(c)}</td>' for c in self.cells))
+        return num_cells(self.cells)
 
 
 def signed(value: int) -> str:

@@ -7,7 +7,7 @@ templates only place them: a league of hundreds of teams must still render in a 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from html import escape
 from urllib.parse import quote_plus, urlencode
@@ -25,6 +25,7 @@ from django.utils.translation import gettext_lazy as _
 
 from klammernliga.models import Team
 from stats import selectors_teams as selectors
+from stats.display import num_cells
 from stats.selectors_teams import Cell, TeamInfo, TeamRow
 
 PER_PAGE = 50
@@ -136,11 +137,6 @@ def _query(params: Params, **changes: object) -> str:
     return f"?{encoded}" if encoded else "?"
 
 
-def _cells(values: Iterable[object]) -> SafeString:
-    """Table cells of figures, joined here: hundreds of them cost little this way."""
-    return mark_safe("".join(f'<td class="num">{escape(str(v))}</td>' for v in values))
-
-
 @dataclass(frozen=True, slots=True)
 class Header:
     label: str
@@ -185,7 +181,7 @@ def _record_lines(rows: list[TeamRow], url: Callable[[TeamInfo], str]) -> list[R
         RecordLine(
             row.team.name,
             url(row.team),
-            _cells(c.text(c.value(row)) for c in COLUMNS),
+            num_cells(c.text(c.value(row)) for c in COLUMNS),
         )
         for row in rows
     ]
@@ -255,7 +251,7 @@ def _pairing_urls() -> Callable[[int, int], str]:
     return lambda row, column: f"{prefix}{row}/{column}/"
 
 
-def _matrix_cells(cells: list[Cell | None], url: Callable[[int, int], str]) -> SafeString:
+def _matrixnum_cells(cells: list[Cell | None], url: Callable[[int, int], str]) -> SafeString:
     """One row of the matrix as HTML: each cell links to its pairing, coloured by who won more."""
     parts = []
     for cell in cells:
@@ -287,7 +283,7 @@ def _opponent_lines(cells: list[Cell]) -> list[OpponentLine]:
         OpponentLine(
             c.column.name,
             url(c.row.pk, c.column.pk),
-            _cells(
+            num_cells(
                 (
                     f.evenings,
                     f.matches,
@@ -313,7 +309,7 @@ def team_list(request: HttpRequest) -> HttpResponse:
     page.object_list = selectors.with_figures(page.object_list)
     matrix = selectors.head_to_head(selectors.most_games(rows, selectors.MATRIX_SIZE))
     url, chooser_url = _pairing_urls(), _chooser_urls(params)
-    grid = [(row, chooser_url(row), _matrix_cells(cells, url)) for row, cells in matrix.grid()]
+    grid = [(row, chooser_url(row), _matrixnum_cells(cells, url)) for row, cells in matrix.grid()]
     teams = {_pair_key(*r.team.slugs): r.team for r in rows}
     bound = "spieler" in params or "partner" in params
     chooser = TeamChooser(params if bound else None, teams)  # type: ignore[arg-type]
@@ -375,7 +371,7 @@ def pairing(request: HttpRequest, team_a: int, team_b: int) -> HttpResponse:
         _row(
             dates[e.date],
             f"{evening_url}{e.date.isoformat()}/",
-            _cells((e.matches, e.games, _pair(e.rounds), _pair(e.large), _pair(e.small))),
+            num_cells((e.matches, e.games, _pair(e.rounds), _pair(e.large), _pair(e.small))),
         )
         for e in evenings
     )
@@ -384,11 +380,11 @@ def pairing(request: HttpRequest, team_a: int, team_b: int) -> HttpResponse:
         _row(
             dates[m.date],
             f"{evening_url}{m.date.isoformat()}/#match-{m.position}",
-            _cells((m.position, m.games))
+            num_cells((m.position, m.games))
             + mark_safe(
                 f'<td class="num">{_pair(m.rounds)}{open_badge if m.open_round else ""}</td>'
             )
-            + _cells((_pair(m.large), _pair(m.kalte), _pair(m.small))),
+            + num_cells((_pair(m.large), _pair(m.kalte), _pair(m.small))),
         )
         for m in data.matches
     )
