@@ -14,7 +14,7 @@ from typing import Any
 
 from django.apps import apps as global_apps
 from django.db import transaction
-from django.db.models import Count, F, Q, Sum
+from django.db.models import Count, Q
 
 from klammernliga.bulk import insert_rows
 
@@ -46,7 +46,7 @@ def on_league_changed(sender: object, since: datetime.date | None = None, **kwar
     update_player_evenings(since=since, only=kwargs.get("players"))
 
 
-@transaction.atomic
+@transaction.atomic(savepoint=False)
 def update_player_evenings(
     *, since: datetime.date | None, apps: Any = global_apps, only: Collection[int] | None = None
 ) -> int:
@@ -57,26 +57,31 @@ def update_player_evenings(
     """
     model = apps.get_model("stats", "PlayerEvening")
     stale = model.objects.all()
-    players: set[int] | None = None
     if since is None:
         only = None
     else:
         stale = stale.filter(date__gte=since)
         if only is not None:
             stale = stale.filter(player_id__in=only)
-        players = set(stale.values_list("player_id", flat=True).distinct())
     stale.delete()
     rows = _rows(apps, since, only)
     insert_rows(model, COLUMNS, rows)
-    if players is not None:
-        players.update(row[0] for row in rows)  # type: ignore[misc]
+    players: set[int] | None = None
+    if since is not None:
+        if only is not None:
+            players = set(only)
+        else:
+            # Whoever has a year from `since`'s on: their evenings there may be gone entirely.
+            years = apps.get_model("stats", "PlayerGameYear").objects.filter(year__gte=since.year)
+            players = set(years.values_list("player_id", flat=True).distinct())
+            players.update(row[0] for row in rows)  # type: ignore[misc]
     _update_years(apps, since, players)
     return len(rows)
 
 
 def _update_years(apps: Any, since: datetime.date | None, players: set[int] | None) -> None:
-    """Sum the PlayerEvening rows into PlayerGameYear from `since`'s year on, for the players
-    whose evenings changed (all for None)."""
+    """Sum the PlayerEvening rows into PlayerGameYear from `since`'s year on, for these players
+    (all for None)."""
     evenings = apps.get_model("stats", "PlayerEvening").objects.all()
     years = apps.get_model("stats", "PlayerGameYear")
     stale = years.objects.all()
@@ -99,6 +104,8 @@ def _update_years(apps: Any, since: datetime.date | None, players: set[int] | No
 
 
 type Key = tuple[int, int]  # (player_id, evening_id)
+# Where a match was played and who sat there: (evening, date, team A's players, team B's).
+type Seats = tuple[int, datetime.date, tuple[int, int], tuple[int, int]]
 
 
 class _Evenings:
@@ -119,99 +126,80 @@ class _Evenings:
         self.row(key, date)[INDEX[name]] += value
 
 
+# A game as the rows need it, with its match's evening and seats.
+_GAME_FIELDS = (
+    "match_id", "match__evening_id", "match__evening__date",
+    "match__team_a__player_1_id", "match__team_a__player_2_id",
+    "match__team_b__player_1_id", "match__team_b__player_2_id",
+    "declarer_id", "trump", "bid", "playing_side", "winner_side", "kontra", "re",
+    "small_a", "small_b", "ends_round", "round_winner",
+)  # fmt: skip
+
+
 def _rows(
     apps: Any, since: datetime.date | None, only: Collection[int] | None = None
 ) -> list[tuple[object, ...]]:
+    """The rows from `since` on (of the players `only`) from three plain reads: the
+    participations, the games in the order played, and the melds per match and side."""
     participation = apps.get_model("klammernliga", "Participation")
-    match_model = apps.get_model("klammernliga", "Match")
     game = apps.get_model("klammernliga", "Game")
     meld = apps.get_model("klammernliga", "Meld")
-    after = Q(date__gte=since) if since else Q()
-    in_range = Q(evening__date__gte=since) if since else Q()
-    # Through the matches of the evenings from `since` on: index steps, never a scan of all games.
-    matches_after = match_model.objects.filter(in_range).values("pk")
-    games_after = Q(match__in=matches_after) if since else Q()
-
     rows = _Evenings()
-    # Who sat where in every match: (evening, date, team A's players, team B's players).
-    matches: dict[int, tuple[int, datetime.date, tuple[int, int], tuple[int, int]]] = {}
-    match_rows = match_model.objects.filter(in_range).values_list(
-        "pk", "evening_id", "evening__date",
-        "team_a__player_1_id", "team_a__player_2_id", "team_b__player_1_id", "team_b__player_2_id",
-    )  # fmt: skip
-    for pk, evening, date, a1, a2, b1, b2 in match_rows.iterator(chunk_size=BATCH_SIZE):
-        matches[pk] = (evening, date, (a1, a2), (b1, b2))
 
     mine = Q(player_id__in=only) if only is not None else Q()
-    sums = (
-        participation.objects.filter(after, mine)
-        .values("player_id", "evening_id", "date")
-        .annotate(**{name: Sum(name) for name in PARTICIPATION})
-        .order_by()
-    )
-    for item in sums.iterator(chunk_size=BATCH_SIZE):
-        row = rows.row((item["player_id"], item["evening_id"]), item["date"])
-        for name in PARTICIPATION:
-            row[INDEX[name]] = item[name] or 0
-
-    won = Q(winner_side=F("playing_side"))
-    declared = (
-        game.objects.filter(games_after, Q(declarer_id__in=only) if only is not None else Q())
-        .values("declarer_id", "match__evening_id", "match__evening__date", "trump", "bid")
-        .annotate(n=Count("id"), won=Count("id", filter=won))
-        .order_by()
-    )
-    for item in declared.iterator(chunk_size=BATCH_SIZE):
-        key = (item["declarer_id"], item["match__evening_id"])
-        date = item["match__evening__date"]
-        for value in (item["trump"], item["bid"]):
-            rows.add(key, date, f"declared_{value}", item["n"])
-            rows.add(key, date, f"declared_{value}_won", item["won"])
+    seated = participation.objects.filter(Q(date__gte=since) if since else Q(), mine)
+    fields = ("player_id", "evening_id", "date", *PARTICIPATION)
+    for player, evening, date, *figures in seated.values_list(*fields).iterator(BATCH_SIZE):
+        row = rows.row((player, evening), date)
+        for i, value in enumerate(figures):
+            row[i] += value
 
     # Kontra is said by the defenders, Re by the playing team (RULES.md "Kontra and Re").
-    calls = (
-        game.objects.filter(games_after)
-        .filter(Q(kontra=True) | Q(re=True))
-        .values("match_id", "playing_side", "winner_side", "kontra", "re")
-        .annotate(n=Count("id"), net_a=Sum(F("small_a") - F("small_b")))
-        .order_by()
-    )
-    for item in calls.iterator(chunk_size=BATCH_SIZE):
-        evening, date, team_a, team_b = matches[item["match_id"]]
-        for side, team in (("a", team_a), ("b", team_b)):
-            playing = item["playing_side"] == side
-            net = item["net_a"] if side == "a" else -item["net_a"]
-            keys = []
-            if item["kontra"]:
-                keys.append("kontra_against" if playing else "kontra_said")
-            if item["re"]:
-                keys.append("re_said" if playing else "re_against")
-            for player in team:
-                for name in keys:
-                    rows.add((player, evening), date, f"{name}_games", item["n"])
-                    rows.add((player, evening), date, f"{name}_net", net)
-                    if item["winner_side"] == side:
-                        rows.add((player, evening), date, f"{name}_won", item["n"])
+    seats: dict[int, Seats] = {}
+    games = game.objects.filter(match__evening__date__gte=since) if since else game.objects.all()
+    games = games.order_by("match__evening__date", "match__position", "position")
+    round_ends: list[tuple[Seats, str]] = []
+    for item in games.values_list(*_GAME_FIELDS).iterator(BATCH_SIZE):
+        match_id, evening, date, a1, a2, b1, b2, declarer, trump, bid = item[:10]
+        playing, winner, kontra, re, small_a, small_b, ends, round_winner = item[10:]
+        seat = seats.get(match_id)
+        if seat is None:
+            seat = seats[match_id] = (evening, date, (a1, a2), (b1, b2))
+        key = (declarer, evening)
+        won = 1 if winner == playing else 0
+        for value in (trump, bid):
+            rows.add(key, date, f"declared_{value}", 1)
+            rows.add(key, date, f"declared_{value}_won", won)
+        if kontra or re:
+            for side, team in (("a", seat[2]), ("b", seat[3])):
+                names = []
+                if kontra:
+                    names.append("kontra_against" if playing == side else "kontra_said")
+                if re:
+                    names.append("re_said" if playing == side else "re_against")
+                net = small_a - small_b if side == "a" else small_b - small_a
+                for player in team:
+                    for name in names:
+                        rows.add((player, evening), date, f"{name}_games", 1)
+                        rows.add((player, evening), date, f"{name}_net", net)
+                        if winner == side:
+                            rows.add((player, evening), date, f"{name}_won", 1)
+        if ends:
+            round_ends.append((seat, round_winner))
+    _runs(rows, round_ends)
 
     melds = (
-        meld.objects.filter(Q(game__match__in=matches_after) if since else Q())
-        .values("game__match_id", "side", "kind")
+        meld.objects.filter(Q(game__match__evening__date__gte=since) if since else Q())
+        .values_list("game__match_id", "side", "kind")
         .annotate(n=Count("id"))
         .order_by()
     )
-    for item in melds.iterator(chunk_size=BATCH_SIZE):
-        evening, date, team_a, team_b = matches[item["game__match_id"]]
+    for match_id, meld_side, kind, n in melds.iterator(BATCH_SIZE):
+        evening, date, team_a, team_b = seats[match_id]
         for side, team in (("a", team_a), ("b", team_b)):
-            whose = "own" if item["side"] == side else "against"
+            whose = "own" if meld_side == side else "against"
             for player in team:
-                rows.add((player, evening), date, f"{item['kind']}_{whose}", item["n"])
-
-    rounds = (
-        game.objects.filter(games_after, ends_round=True)
-        .order_by("match__evening__date", "match__position", "position")
-        .values_list("match_id", "round_winner")
-    )
-    _runs(rows, ((matches[m], winner) for m, winner in rounds.iterator(chunk_size=BATCH_SIZE)))
+                rows.add((player, evening), date, f"{kind}_{whose}", n)
 
     # In the order of player and date: a player's rows lie together, and are read together.
     kept = [key for key in rows.figures if only is None or key[0] in only]
@@ -225,7 +213,7 @@ def _rows(
 
 def _runs(
     rows: _Evenings,
-    rounds: Iterable[tuple[tuple[int, datetime.date, tuple[int, int], tuple[int, int]], str]],
+    rounds: Iterable[tuple[Seats, str]],
 ) -> None:
     """Per player and evening the won rounds in a row at the start, at the end, and the longest
     run after the first lost round; `rounds` in the order played."""

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 from itertools import groupby
 
 from django.db import transaction
-from django.db.models import OuterRef, Subquery
+from django.db.models import OuterRef, Q, Subquery
 
 from klammernliga.bulk import insert_rows
 from klammernliga.models import Game, Player
@@ -51,10 +51,10 @@ def on_league_changed(sender: object, since: datetime.date | None = None, **kwar
         update_ratings(since=since)
 
 
-@transaction.atomic
+@transaction.atomic(savepoint=False)
 def update_ratings(*, since: datetime.date | None) -> int:
     """Rewrite the stored ratings from `since` on (all of them for None). Returns rows written."""
-    ratings, rounds = _state_before(since)
+    ratings, rounds, latest = _state_before(since)
     stale = StoredRating.objects.all()
     if since is not None:
         stale = stale.filter(date__gte=since)
@@ -62,27 +62,31 @@ def update_ratings(*, since: datetime.date | None) -> int:
     rows = _replay_evenings(_round_rows(since), ratings, rounds)
     insert_rows(StoredRating, _COLUMNS, rows)
     if since is not None:
-        _mark_ends_before(since, rows)
+        _mark_ends_before(since, rows, latest)
     return len(rows)
 
 
-def _state_before(since: datetime.date | None) -> tuple[dict[int, Rating], dict[int, int]]:
-    """Each player's last stored rating before `since` and rounds so far: one query."""
+type Latest = dict[int, tuple[int, datetime.date]]  # player -> (pk, date) of the last kept row
+
+
+def _state_before(since: datetime.date | None) -> tuple[dict[int, Rating], dict[int, int], Latest]:
+    """Each player's last stored rating before `since`, rounds so far and that row: one query."""
     if since is None:
-        return {}, {}
+        return {}, {}, {}
     # Per player the latest row before `since`: a walk along the (player, date) index each.
-    latest = (
+    last = (
         StoredRating.objects.filter(player_id=OuterRef("pk"), date__lt=since)
         .order_by("-date")
         .values("pk")[:1]
     )
     rows = StoredRating.objects.filter(
-        pk__in=Player.objects.annotate(latest=Subquery(latest)).values("latest")
-    ).values_list("player_id", "mu", "sigma", "rounds")
-    ratings, rounds = {}, {}
-    for pk, mu, sigma, count in rows:
-        ratings[pk], rounds[pk] = Rating(mu, sigma), count
-    return ratings, rounds
+        pk__in=Player.objects.annotate(latest=Subquery(last)).values("latest")
+    ).values_list("player_id", "mu", "sigma", "rounds", "pk", "date")
+    ratings, rounds, latest = {}, {}, {}
+    for player, mu, sigma, count, pk, date in rows:
+        ratings[player], rounds[player] = Rating(mu, sigma), count
+        latest[player] = (pk, date)
+    return ratings, rounds, latest
 
 
 def _round_rows(since: datetime.date | None) -> Iterator[RoundRow]:
@@ -155,24 +159,31 @@ def _mark_month_ends(rows: list[RatingRow]) -> list[RatingRow]:
     return rows
 
 
-def _mark_ends_before(since: datetime.date, rows: list[RatingRow]) -> None:
+def _mark_ends_before(since: datetime.date, rows: list[RatingRow], latest: Latest) -> None:
     """Put the month- and year-end flags right on the kept rows of `since`'s month and year
     before `since`: a player's last of them is his month's (year's) end unless the replay rated
-    him later that month (year). So an update replays from the changed evening, not its month."""
-    periods = (
-        (
-            "month_end",
-            since.replace(day=1),
-            lambda d: (d.year, d.month) == (since.year, since.month),
-        ),
-        ("year_end", since.replace(month=1, day=1), lambda d: d.year == since.year),
+    him later that month (year). So an update replays from the changed evening, not its month.
+
+    One read of the rows flagged now; a write only where a flag changes (mostly none)."""
+    month_start, year_start = since.replace(day=1), since.replace(month=1, day=1)
+    flagged = StoredRating.objects.filter(date__gte=year_start, date__lt=since).filter(
+        Q(year_end=True) | Q(month_end=True, date__gte=month_start)
     )
-    for flag, start, same in periods:
-        kept = StoredRating.objects.filter(date__gte=start, date__lt=since)
+    now = {"month_end": set(), "year_end": set()}
+    for pk, date, month_end, year_end in flagged.values_list("pk", "date", "month_end", "year_end"):
+        if month_end and date >= month_start:  # an earlier month's end stays as it is
+            now["month_end"].add(pk)
+        if year_end:
+            now["year_end"].add(pk)
+    for flag, start, same in (
+        ("month_end", month_start, lambda d: (d.year, d.month) == (since.year, since.month)),
+        ("year_end", year_start, lambda d: d.year == since.year),
+    ):
         later = {row[0] for row in rows if same(row[2])}
-        last: dict[int, int] = {}
-        for pk, player in kept.order_by("date").values_list("pk", "player_id"):
-            last[player] = pk
-        ends = [pk for player, pk in last.items() if player not in later]
-        kept.filter(**{flag: True}).exclude(pk__in=ends).update(**{flag: False})
-        kept.filter(**{flag: False}, pk__in=ends).update(**{flag: True})
+        ends = {
+            pk for player, (pk, date) in latest.items() if date >= start and player not in later
+        }
+        if gone := now[flag] - ends:
+            StoredRating.objects.filter(pk__in=gone).update(**{flag: False})
+        if new := ends - now[flag]:
+            StoredRating.objects.filter(pk__in=new).update(**{flag: True})
