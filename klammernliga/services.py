@@ -11,13 +11,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import connection, models, transaction
-from django.db.models import Count, F, Max, Sum
-from django.db.models.functions import ExtractYear
+from django.db.models import F, Max
 from django.utils import timezone
 from django.utils.translation import gettext
 from simple_history.utils import bulk_create_with_history
 
-from klammernliga.bulk import update_rows
+from klammernliga.bulk import insert_rows, update_rows
 from klammernliga.models import (
     MATCH_TALLY_FIELDS,
     Evening,
@@ -479,33 +478,24 @@ def _apply_tally(match: Match, tally: rounds.MatchTally) -> None:
     match.open_round = tally.open_round
 
 
-def _participations(match: Match, tally: rounds.MatchTally) -> list[Participation]:
+_PARTICIPATION_FIGURES = (
+    "games", "games_won", "small_points", "small_points_against", "rounds_won", "rounds_lost",
+    "large_points", "kalte", "laube",
+)  # fmt: skip
+PARTICIPATION_COLUMNS = ("match_id", "evening_id", "date", "player_id", "team_id", "opponent_id",
+                         "side", "is_first", *_PARTICIPATION_FIGURES)  # fmt: skip
+
+
+def _participations(match: Match, tally: rounds.MatchTally) -> list[tuple[object, ...]]:
+    """The match's four Participation rows, as plain values in PARTICIPATION_COLUMNS' order."""
     rows = []
     for side in Side:
         team, opponent = match.team(side), match.team(side.other)
         figures = tally.side(side)
+        values = [getattr(figures, name) for name in _PARTICIPATION_FIGURES]
         for player_id in (team.player_1_id, team.player_2_id):
-            rows.append(
-                Participation(
-                    match=match,
-                    evening_id=match.evening_id,
-                    date=match.evening.date,
-                    player_id=player_id,
-                    team=team,
-                    opponent=opponent,
-                    side=side.value,
-                    is_first=player_id == team.player_1_id,
-                    games=figures.games,
-                    games_won=figures.games_won,
-                    small_points=figures.small_points,
-                    small_points_against=figures.small_points_against,
-                    rounds_won=figures.rounds_won,
-                    rounds_lost=figures.rounds_lost,
-                    large_points=figures.large_points,
-                    kalte=figures.kalte,
-                    laube=figures.laube,
-                )
-            )
+            seat = (match.pk, match.evening_id, match.evening.date, player_id, team.pk, opponent.pk)
+            rows.append((*seat, side.value, player_id == team.player_1_id, *values))
     return rows
 
 
@@ -547,7 +537,7 @@ def _rederive(matches: list[Match]) -> bool:
         melds_of[meld.game_id].append(meld)
     changed: list[Game] = []
     tallies: list[Match] = []
-    participations: list[Participation] = []
+    participations: list[tuple[object, ...]] = []
     for match in matches:
         games = games_of[match.pk]
         results = [result(_stored_sheet(g, match, melds_of[g.pk])) for g in games]
@@ -574,7 +564,7 @@ def _rederive(matches: list[Match]) -> bool:
     # The match's history keeps teams and place only, not the derived tally: a plain UPDATE.
     update_rows(Match, MATCH_TALLY_FIELDS, [(*_tally_values(m), m.pk) for m in tallies])
     Participation.objects.filter(match__in=matches).delete()
-    Participation.objects.bulk_create(participations, batch_size=2000)
+    insert_rows(Participation, PARTICIPATION_COLUMNS, participations)
     return rounds_changed
 
 
@@ -582,53 +572,64 @@ def _tally_values(match: Match) -> tuple[object, ...]:
     return tuple(getattr(match, name) for name in MATCH_TALLY_FIELDS)
 
 
-def _year_totals(rows: Iterable[dict[str, object]], model: type[YearTotals], key: str) -> list:
-    return [
-        model(
-            **{f"{key}_id": row[key], "year": row["period"]}, **{f: row[f] or 0 for f in model.SUMS}
-        )
-        for row in rows
-    ]
-
-
 def refresh_year_totals(years: Iterable[int] | None = None, *, match: Match | None = None) -> None:
     """Rebuild the players' and teams' sums of these years (all years: None) from participations.
 
-    One aggregate per kind and year; a whole rebuild groups by year in one aggregate per kind.
-    With `match`, only its four players and two teams are summed anew: nobody else's figures
-    changed, and saving a game stays cheap however large the year.
+    One plain read of the participations, summed here: aggregating a dozen sums in SQL costs
+    more to build than to run when a save touches a few hundred rows. With `match`, only its
+    four players and two teams are summed anew: nobody else's figures changed, and saving a game
+    stays cheap however large the year.
     """
-    players_of, teams_of = models.Q(), models.Q()
+    rows = Participation.objects.all()
+    stale_players, stale_teams = PlayerYear.objects.all(), TeamYear.objects.all()
+    teams: set[int] | None = None
     if match is not None:
-        teams = (match.team_a, match.team_b)
-        players_of = models.Q(
-            player__in=[pk for t in teams for pk in (t.player_1_id, t.player_2_id)]
-        )
-        teams_of = models.Q(team__in=[t.pk for t in teams])
-    if years is None:
-        PlayerYear.objects.all().delete()
-        TeamYear.objects.all().delete()
-        periods: list[tuple[object, models.Q]] = [(ExtractYear("date"), models.Q())]
-    else:
+        teams = {match.team_a_id, match.team_b_id}
+        players = {
+            pk for t in (match.team_a, match.team_b) for pk in (t.player_1_id, t.player_2_id)
+        }
+        rows = rows.filter(player__in=sorted(players))
+        stale_players = stale_players.filter(player__in=sorted(players))
+        stale_teams = stale_teams.filter(team__in=sorted(teams))
+    if years is not None:
         years = sorted(set(years))
-        PlayerYear.objects.filter(players_of, year__in=years).delete()
-        TeamYear.objects.filter(teams_of, year__in=years).delete()
-        periods = [(models.Value(y), models.Q(date__year=y)) for y in years]
-    sums = {
-        "evenings": Count("evening", distinct=True),
-        **{f: Sum(f) for f in YearTotals.SUMS if f != "evenings"},
-    }
-    for period, where in periods:
-        rows = Participation.objects.filter(where).annotate(period=period)
-        players = rows.filter(players_of).values("period", "player").annotate(**sums).order_by()
-        teams = (
-            rows.filter(teams_of, is_first=True)
-            .values("period", "team")
-            .annotate(**sums)
-            .order_by()
+        spans = models.Q()
+        for year in years:
+            spans |= models.Q(
+                date__gte=datetime.date(year, 1, 1), date__lt=datetime.date(year + 1, 1, 1)
+            )
+        rows = rows.filter(spans)
+        stale_players = stale_players.filter(year__in=years)
+        stale_teams = stale_teams.filter(year__in=years)
+    stale_players.delete()
+    stale_teams.delete()
+    figures = YearTotals.SUMS[1:]  # the evenings are counted, the rest summed
+    sums: dict[tuple[str, int, int], list[int]] = {}
+    evenings: dict[tuple[str, int, int], set[int]] = defaultdict(set)
+    read = rows.values_list("player_id", "team_id", "is_first", "evening_id", "date", *figures)
+    for player, team, is_first, evening, date, *values in read.iterator(chunk_size=2000):
+        keys = [("player", player, date.year)]
+        # The team's first player's line stands for the team.
+        if is_first and (teams is None or team in teams):
+            keys.append(("team", team, date.year))
+        for key in keys:
+            evenings[key].add(evening)
+            total = sums.get(key)
+            if total is None:
+                sums[key] = list(values)  # a row can start a player's and a team's sum
+            else:
+                for i, value in enumerate(values):
+                    total[i] += value
+    for kind, model in (("player", PlayerYear), ("team", TeamYear)):
+        insert_rows(
+            model,
+            (f"{kind}_id", "year", "evenings", *figures),
+            [
+                (pk, year, len(evenings[(k, pk, year)]), *values)
+                for (k, pk, year), values in sorted(sums.items())
+                if k == kind
+            ],
         )
-        PlayerYear.objects.bulk_create(_year_totals(players, PlayerYear, "player"), 2000)
-        TeamYear.objects.bulk_create(_year_totals(teams, TeamYear, "team"), 2000)
 
 
 def refresh_planner_statistics() -> None:
@@ -881,7 +882,7 @@ def _store_games(
 ) -> None:
     games: list[Game] = []
     melds: list[tuple[Game, GameRecord]] = []
-    participations: list[Participation] = []
+    participations: list[tuple[object, ...]] = []
     for match, records in for_matches:
         outcomes = [result(r.sheet()) for r in records]
         steps, tally = _derive(outcomes)
@@ -913,4 +914,4 @@ def _store_games(
     meld_rows = [row for game, record in melds for row in _meld_rows(game, record.sheet())]
     bulk_create_with_history(meld_rows, Meld, batch_size=2000)
     update_rows(Match, MATCH_TALLY_FIELDS, [(*_tally_values(m), m.pk) for m, _r in for_matches])
-    Participation.objects.bulk_create(participations, batch_size=2000)
+    insert_rows(Participation, PARTICIPATION_COLUMNS, participations)
