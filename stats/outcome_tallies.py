@@ -35,18 +35,18 @@ def on_league_changed(sender: object, since: datetime.date | None = None, **kwar
     update_tallies(since=since, players=kwargs.get("players"))
 
 
-def _models() -> tuple[Any, Any, Any, Any, Any]:
-    from klammernliga.models import Evening, Game, Participation
+def _models() -> tuple[Any, Any, Any, Any]:
+    from klammernliga.models import Evening, Game
     from stats.models import LeagueOutcome, PlayerOutcome
 
-    return Evening, Game, Participation, LeagueOutcome, PlayerOutcome
+    return Evening, Game, LeagueOutcome, PlayerOutcome
 
 
-@transaction.atomic
+@transaction.atomic(savepoint=False)
 def update_tallies(
     *,
     since: datetime.date | None,
-    models: tuple[Any, Any, Any, Any, Any] | None = None,
+    models: tuple[Any, Any, Any, Any] | None = None,
     players: Collection[int] | None = None,
 ) -> int:
     """Count the tallies of `since`'s month and later again (all for None). Returns rows written.
@@ -55,7 +55,7 @@ def update_tallies(
     a million games), not of its year; and only the rows whose count changed are written.
     `players`: only these players' games changed (one match), so only their rows are recounted.
     """
-    evening_model, game_model, participation_model, league_model, player_model = models or _models()
+    evening_model, game_model, league_model, player_model = models or _models()
     # One end of the date index each: SQLite walks an index only for a lone MIN or MAX.
     dates = evening_model.objects.order_by()
     last = dates.aggregate(last=Max("date"))["last"]
@@ -80,7 +80,7 @@ def update_tallies(
             match__evening__date__gte=start,
             match__evening__date__lt=datetime.date(year + 1, 1, 1),
         )
-        for player, *fields in _year_tallies(games, participation_model, players):
+        for player, *fields in _year_tallies(games, players):
             if player is None:
                 league.append((year, *fields))
             else:
@@ -135,41 +135,38 @@ def _write_changes(
     return len(updates) + len(inserts) + len(gone)
 
 
-def _year_tallies(
-    games: Any, participation_model: Any, players: Collection[int] | None = None
-) -> list[tuple[Any, ...]]:
+def _year_tallies(games: Any, players: Collection[int] | None = None) -> list[tuple[Any, ...]]:
     """One year's tallies: for the league (player None) and for each player who sat in a game.
 
-    Two plain reads (the year's games, its matches' players) and counting in Python: grouping
+    One plain read of the year's games with their match's seats, counted in Python: grouping
     the games per seat in SQL took ten times as long on a year of 17,000 games.
     """
-    seats: dict[int, list[tuple[int, str]]] = defaultdict(list)
-    match_ids = games.values("match_id")
-    seated = participation_model.objects.filter(match_id__in=match_ids)
-    if players is not None:
-        seated = seated.filter(player_id__in=players)
-    for match_id, player_id, side in seated.values_list("match_id", "player_id", "side"):
-        seats[match_id].append((player_id, side))
     # (player or None, month, kind, a, b, kalte) -> [n, won]
     counts: dict[tuple[int | None, int, str, int, int, bool], list[int]] = defaultdict(
         lambda: [0, 0]
     )
-    fields = ("match_id", "playing_side", "winner_side", "points_a", "points_b", "ends_round",
-              "score_a", "score_b", "round_winner", "kalte", "match__evening__date")  # fmt: skip
+    fields = ("playing_side", "winner_side", "points_a", "points_b", "ends_round",
+              "score_a", "score_b", "round_winner", "kalte", "match__evening__date",
+              "match__team_a__player_1_id", "match__team_a__player_2_id",
+              "match__team_b__player_1_id", "match__team_b__player_2_id")  # fmt: skip
     # A plain cursor: Django's value converters cost a third of the time here.
     sql, params = games.values_list(*fields).order_by().query.sql_with_params()
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         rows = cursor.fetchall()
-    for match_id, playing, winner, points_a, points_b, ends, a, b, round_winner, kalte, day in rows:
+    wanted = None if players is None else frozenset(players)
+    for playing, winner, points_a, points_b, ends, a, b, round_winner, kalte, day, *seated in rows:
         month = int(str(day)[5:7])  # a date, or its ISO text from SQLite's plain cursor
+        seats = [(p, "a" if i < 2 else "b") for i, p in enumerate(seated)]
+        if wanted is not None:
+            seats = [seat for seat in seats if seat[0] in wanted]
         margin = points_a - points_b if playing == "a" else points_b - points_a
         won = 1 if winner == playing else 0
         low = band_of(abs(margin))
-        players = seats[match_id]
-        counts[(None, month, "m", low, 0, False)][0] += 1
-        counts[(None, month, "m", low, 0, False)][1] += won
-        for player_id, _side in players:
+        tally = counts[(None, month, "m", low, 0, False)]
+        tally[0] += 1
+        tally[1] += won
+        for player_id, _side in seats:
             tally = counts[(player_id, month, "m", low, 0, False)]
             tally[0] += 1
             tally[1] += won
@@ -178,7 +175,7 @@ def _year_tallies(
         high, low_score = (a, b) if round_winner == "a" else (b, a)
         kalte = bool(kalte)
         counts[(None, month, "r", high, low_score, kalte)][0] += 1
-        for player_id, side in players:
+        for player_id, side in seats:
             tally = counts[(player_id, month, "r", high, low_score, kalte)]
             tally[0] += 1
             tally[1] += 1 if side == round_winner else 0

@@ -13,7 +13,6 @@ def fill(apps, schema_editor):  # type: ignore[no-untyped-def]
         models=(
             apps.get_model("klammernliga", "Evening"),
             apps.get_model("klammernliga", "Game"),
-            apps.get_model("klammernliga", "Participation"),
             apps.get_model("stats", "LeagueOutcome"),
             apps.get_model("stats", "PlayerOutcome"),
         ),
