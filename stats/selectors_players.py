@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import datetime
+import functools
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from django.db.models import CharField, Count, Max, Min, Sum
-from django.db.models.functions import Cast
+from django.db import connection
+from django.db.models import Max, Min, Sum
 
 from klammernliga.models import Participation, Player, PlayerYear, Team, YearTotals
 from scoring.domain import MELD_LABELS, Bid, MeldKind, Suit
@@ -198,43 +199,68 @@ def longest_run(rounds: Iterable[tuple[datetime.date, bool]]) -> Run:
     return best
 
 
-def _team_refs(team_ids: Iterable[int]) -> dict[int, TeamRef]:
-    """The teams with their players' names and slugs; one query over every team (a long
-    league has a few hundred, far fewer than its games), no parameter per team."""
-    wanted = set(team_ids)
-    rows = Team.objects.values_list(
-        "pk", *(f"player_{n}__{f}" for n in (1, 2) for f in ("name", "slug"))
+def _team_ref(pk: int, name_1: str, slug_1: str, name_2: str, slug_2: str) -> TeamRef:
+    first, second = PersonRef(name_1, slug_1), PersonRef(name_2, slug_2)
+    ordered = (
+        (first, second)
+        if (name_1.casefold(), name_1) <= (name_2.casefold(), name_2)
+        else (second, first)
     )
-    refs = {}
-    for pk, name_1, slug_1, name_2, slug_2 in rows:
-        if pk not in wanted:
-            continue
-        first, second = PersonRef(name_1, slug_1), PersonRef(name_2, slug_2)
-        ordered = (
-            (first, second)
-            if (name_1.casefold(), name_1) <= (name_2.casefold(), name_2)
-            else (second, first)
-        )
-        refs[pk] = TeamRef(pk, team_name(name_1, name_2), ordered)
-    return refs
+    return TeamRef(pk, team_name(name_1, name_2), ordered)
 
 
 # Per team: (evenings, games, games_won, …) in the order of Totals' fields after the name.
 type Grouped = dict[int, tuple[int, ...]]
 
 
-def _sides(player: Player) -> tuple[Grouped, Grouped]:
-    """The player's figures with each of his teams and against each opposing team: two
-    aggregates over his Participation rows, read from the index that covers them."""
-    rows = Participation.objects.filter(player=player)
-    sums = {"n_evenings": Count("evening", distinct=True)}
-    sums.update({f"n_{name}": Sum(name) for name in SUMS})
+@functools.cache
+def _sides_sql() -> str:
+    """The player's figures grouped by his team (kind 0) and by the opposing team (kind 1), each
+    team with its players' names and slugs: two aggregates over his Participation rows (read
+    from the index that covers them) in one statement, joined to the few teams they name."""
+    p = Participation._meta
+    team, player = Team._meta, Player._meta
+    column = {f: p.get_field(f).column for f in ("player", "team", "opponent", "evening", *SUMS)}
+    sums = ", ".join(
+        f"{total} AS n{i}"
+        for i, total in enumerate(
+            [f"COUNT(DISTINCT {column['evening']})", *(f"SUM({column[f]})" for f in SUMS)]
+        )
+    )
+    figures = ", ".join(f"s.n{i}" for i in range(len(SUMS) + 1))
 
-    def grouped(field: str) -> Grouped:
-        query = rows.values(field).annotate(**sums).order_by().values_list(field, *sums)
-        return {key: tuple(v or 0 for v in values) for key, *values in query}
+    def grouped(kind: int, by: str) -> str:
+        return (
+            f"SELECT {kind} AS kind, {column[by]} AS team_id, {sums} FROM {p.db_table} "
+            f"WHERE {column['player']} = %s GROUP BY {column[by]}"
+        )
 
-    return grouped("team_id"), grouped("opponent_id")
+    pk, name, slug = "id", player.get_field("name").column, player.get_field("slug").column
+    return (
+        f"SELECT s.kind, s.team_id, p1.{name}, p1.{slug}, p2.{name}, p2.{slug}, {figures} "
+        f"FROM ({grouped(0, 'team')} UNION ALL {grouped(1, 'opponent')}) s "
+        f"JOIN {team.db_table} t ON t.{pk} = s.team_id "
+        f"JOIN {player.db_table} p1 ON p1.{pk} = t.{team.get_field('player_1').column} "
+        f"JOIN {player.db_table} p2 ON p2.{pk} = t.{team.get_field('player_2').column}"
+    )
+
+
+def _sides(player: Player) -> tuple[Grouped, Grouped, dict[int, TeamRef]]:
+    """His figures with each of his teams and against each opposing team, and those teams.
+
+    One query in SQL (portable: COUNT DISTINCT, SUM, UNION ALL, JOIN): building its two
+    aggregates with the ORM took several times longer than running them.
+    """
+    teams: Grouped = {}
+    opposing: Grouped = {}
+    refs: dict[int, TeamRef] = {}
+    with connection.cursor() as cursor:
+        cursor.execute(_sides_sql(), [player.pk, player.pk])
+        for kind, pk, name_1, slug_1, name_2, slug_2, *values in cursor.fetchall():
+            (opposing if kind else teams)[pk] = tuple(v or 0 for v in values)
+            if pk not in refs:
+                refs[pk] = _team_ref(pk, name_1, slug_1, name_2, slug_2)
+    return teams, opposing, refs
 
 
 def _partners(player: Player, teams: Grouped, refs: dict[int, TeamRef]) -> list[Partner]:
@@ -341,6 +367,19 @@ EVENING_FIELDS = (
 )  # fmt: skip
 
 
+@functools.cache
+def _evenings_sql() -> str:
+    """His evenings with games, in date order. The date as text: only the few dates shown are
+    made dates, not one for every evening. In SQL: the ORM took longer to build it than to run."""
+    meta = PlayerEvening._meta
+    columns = ", ".join(meta.get_field(f).column for f in EVENING_FIELDS[1:])
+    date, player, games = (meta.get_field(f).column for f in ("date", "player", "games"))
+    return (
+        f"SELECT CAST({date} AS TEXT), {columns} FROM {meta.db_table} "
+        f"WHERE {player} = %s AND {games} > 0 ORDER BY {date}"
+    )
+
+
 def _evenings(player: Player) -> Evenings:
     """One pass over his stored evenings in date order (a couple of thousand in a long league).
 
@@ -348,13 +387,9 @@ def _evenings(player: Player) -> Evenings:
     between; the best evening has the most large points, then the best small-point balance,
     then is the earliest.
     """
-    # The date as text: only the few dates shown are made dates, not one for every evening.
-    rows = (
-        PlayerEvening.objects.filter(player=player, games__gt=0)
-        .annotate(day=Cast("date", CharField()))
-        .order_by("date")
-        .values_list("day", *EVENING_FIELDS[1:])
-    )
+    with connection.cursor() as cursor:
+        cursor.execute(_evenings_sql(), [player.pk])
+        rows = cursor.fetchall()
     best = Run(0, None, None)
     length, start = 0, None
     top: tuple[object, ...] | None = None
@@ -394,8 +429,7 @@ def player_profile(player: Player) -> PlayerProfile:
     """Everything Spieler-Info shows about one player: six queries, however many games."""
     years = _years(player)
     total = _game_figures(player)
-    teams, opposing = _sides(player)
-    refs = _team_refs([*teams, *opposing])
+    teams, opposing, refs = _sides(player)
     opponent_teams, opponents = _opponents(opposing, refs)
     by_trump, by_bid, declared = _declarer(total)
     evenings = _evenings(player)
