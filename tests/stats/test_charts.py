@@ -145,3 +145,8 @@ def test_the_table_holds_each_series_value_at_the_end_of_each_year() -> None:
 def test_with_numbers_on_x_the_table_has_a_row_per_x() -> None:
     _columns, rows = value_table([Series("A", [(1.0, 3.0), (2.0, 4.0)]), Series("B", [(2.0, 1.0)])])
     assert [(r.label, r.values) for r in rows] == [(1.0, [3.0, None]), (2.0, [4.0, 1.0])]
+
+
+def test_a_little_over_three_years_get_a_tick_every_year() -> None:
+    ticks = date_ticks(D(2001, 1, 5), D(2004, 6, 1), max_ticks=8)
+    assert [t.value for t in ticks] == [D(2002, 1, 1), D(2003, 1, 1), D(2004, 1, 1)]
