@@ -16,7 +16,9 @@ from scoring.standings import Totals, team_name
 from stats.display import share
 from stats.figures import SUMS, add, totals
 from stats.models import PlayerEvening, PlayerGameYear
+from stats.models import Rating as StoredRating
 from stats.player_evenings import GAME_FIGURES
+from stats.ratings.selectors import PERIODS
 
 
 @dataclass(frozen=True, slots=True)
@@ -449,3 +451,26 @@ def player_profile(player: Player) -> PlayerProfile:
         best_evening=evenings.best_evening,
         rated_span=evenings.rated_span,
     )
+
+
+@functools.cache
+def _rating_sql(period: str) -> str:
+    meta = StoredRating._meta
+    date, ordinal, player = (meta.get_field(f).column for f in ("date", "ordinal", "player"))
+    ends = {"month": "month_end", "year": "year_end"}
+    only = f" AND {meta.get_field(ends[period]).column} = %s" if period in ends else ""
+    return (
+        f"SELECT {date}, {ordinal} FROM {meta.db_table} WHERE {player} = %s{only} ORDER BY {date}"
+    )
+
+
+def rating_points(player: Player, period: str) -> list[tuple[datetime.date, float]]:
+    """His rating (ordinal) after each evening he completed a round, in date order; with
+    `period` "month" or "year" only at the end of each month or year he played in (see
+    stats.ratings.selectors.rating_history). One query of the two columns the chart draws."""
+    if period not in PERIODS:
+        raise ValueError(f"period must be one of {PERIODS}, not {period!r}")
+    params: list[object] = [player.pk] if period == "evening" else [player.pk, True]
+    with connection.cursor() as cursor:
+        cursor.execute(_rating_sql(period), params)
+        return [(date, ordinal) for date, ordinal in cursor.fetchall()]
