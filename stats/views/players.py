@@ -25,10 +25,11 @@ from stats import selectors_players as selectors
 from stats import statistik_charts as charts
 from stats.charts.bars import BarChart, bar_chart
 from stats.charts.bars_html import render_bar_chart
-from stats.charts.lines import LineChart
+from stats.charts.lines import LineChart, Series
+from stats.charts.lines_html import render_line_chart
 from stats.display import num_cells, percent_text, share
-from stats.ratings.chart import rating_chart as ratings_chart
-from stats.ratings.selectors import history_period, rating_history
+from stats.ratings.chart import rating_series_chart
+from stats.ratings.selectors import history_period
 
 # The partner chart draws the most frequent partners; the table above it lists them all.
 PARTNERS_IN_CHART = 12
@@ -189,12 +190,14 @@ def rating_chart(profile: selectors.PlayerProfile) -> LineChart | None:
     if profile.rated_span is None:
         return None
     player = profile.player
-    history = rating_history(
-        [player.pk], period=history_period(*profile.rated_span), players=[player]
-    )
-    if not history or not history[0].points:
+    points = selectors.rating_points(player, history_period(*profile.rated_span))
+    if not points:
         return None
-    return ratings_chart(history, title=_("KlammernBoss-Wertung"), chart_id="player-rating")
+    return rating_series_chart(
+        [Series(player.name, points, key=player.slug)],
+        title=_("KlammernBoss-Wertung"),
+        chart_id="player-rating",
+    )
 
 
 def partner_chart(profile: selectors.PlayerProfile) -> BarChart:
@@ -290,10 +293,11 @@ def player_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "teams_open": OPPONENT_TEAMS_PAGE in request.GET,
         "calls": _calls(profile),
         "melds": [(_(m.label), m.own, m.against) for m in profile.melds],
-        # Drawn in Python (stats/charts/bars_html.py), the same markup as bar_chart.html.
+        # Drawn in Python (stats/charts/bars_html.py, lines_html.py), the same markup as
+        # bar_chart.html and line_chart.html.
         "partner_chart": render_bar_chart(partner_chart(profile)),
         "trump_chart": render_bar_chart(charts.declarer_by_trump(profile)),
         "bid_chart": render_bar_chart(charts.declarer_by_bid(profile)),
-        "rating_chart": rating_chart(profile),
+        "rating_chart": render_line_chart(chart) if (chart := rating_chart(profile)) else None,
     }
     return render(request, "stats/player.html", context)
