@@ -57,14 +57,20 @@ def signed(value: int) -> str:
     return f"{value:+d}" if value else "0"
 
 
+def share_text(value: float | None) -> str:
+    """display.percent_text of a share (at most 1): a whole percent up to 100 has no separator
+    to localise, so this skips number_format's lookups (a long league's page has hundreds)."""
+    return "–" if value is None else f"{round(value * 100)}\u00a0%"
+
+
 def figure_cells(t: Totals) -> tuple[str, ...]:
     """The cells under FIGURE_HEADS, for one row of figures."""
     return (
         str(t.evenings),
         str(t.games),
-        percent_text(share(t.games_won, t.games)),
+        share_text(share(t.games_won, t.games)),
         f"{t.rounds_won}–{t.rounds_lost}",
-        percent_text(t.round_share),
+        share_text(t.round_share),
         str(t.large_points),
         str(t.kalte),
         f"{t.small_points}:{t.small_points_against}",
@@ -75,7 +81,7 @@ def opponent_cells(t: Totals) -> tuple[str, ...]:
     return (
         str(t.games),
         f"{t.rounds_won}–{t.rounds_lost}",
-        percent_text(t.round_share),
+        share_text(t.round_share),
         str(t.large_points),
         f"{t.small_points}:{t.small_points_against}",
     )
@@ -263,7 +269,7 @@ def _calls(profile: selectors.PlayerProfile) -> list[tuple[str, int, int, str, s
         "re_against": _("Re bekommen"),
     }
     return [
-        (labels[c.key], c.games, c.won, percent_text(c.share), signed(c.small_net))
+        (labels[c.key], c.games, c.won, share_text(c.share), signed(c.small_net))
         for c in profile.calls
     ]
 
