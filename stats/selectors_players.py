@@ -183,8 +183,11 @@ def _person(name: str, slug: str) -> PersonRef:
 
 def _balance_key(figures: Totals) -> tuple[float, int, int]:
     """Best first: share of rounds won, then the round balance, then more rounds."""
-    share = figures.round_share if figures.round_share is not None else -1.0
-    return (-share, -(figures.rounds_won - figures.rounds_lost), -figures.rounds)
+    won, lost = figures.rounds_won, figures.rounds_lost
+    rounds = won + lost
+    # Totals.round_share, -1 without a round (a long league sorts hundreds of teams).
+    share = won / rounds if rounds else -1.0
+    return (-share, lost - won, -rounds)
 
 
 def longest_run(rounds: Iterable[tuple[datetime.date, bool]]) -> Run:
@@ -201,14 +204,10 @@ def longest_run(rounds: Iterable[tuple[datetime.date, bool]]) -> Run:
     return best
 
 
-def _team_ref(pk: int, name_1: str, slug_1: str, name_2: str, slug_2: str) -> TeamRef:
-    first, second = PersonRef(name_1, slug_1), PersonRef(name_2, slug_2)
-    ordered = (
-        (first, second)
-        if (name_1.casefold(), name_1) <= (name_2.casefold(), name_2)
-        else (second, first)
-    )
-    return TeamRef(pk, team_name(name_1, name_2), ordered)
+def _team_ref(pk: int, first: PersonRef, second: PersonRef) -> TeamRef:
+    if (second.name.casefold(), second.name) < (first.name.casefold(), first.name):
+        first, second = second, first
+    return TeamRef(pk, team_name(first.name, second.name), (first, second))
 
 
 # Per team: (evenings, games, games_won, …) in the order of Totals' fields after the name.
@@ -237,13 +236,14 @@ def _sides_sql() -> str:
             f"WHERE {column['player']} = %s GROUP BY {column[by]}"
         )
 
-    pk, name, slug = "id", player.get_field("name").column, player.get_field("slug").column
+    name, slug = player.get_field("name").column, player.get_field("slug").column
+    team_pk, player_pk = team.pk.column, player.pk.column  # type: ignore[union-attr]
     return (
         f"SELECT s.kind, s.team_id, p1.{name}, p1.{slug}, p2.{name}, p2.{slug}, {figures} "
         f"FROM ({grouped(0, 'team')} UNION ALL {grouped(1, 'opponent')}) s "
-        f"JOIN {team.db_table} t ON t.{pk} = s.team_id "
-        f"JOIN {player.db_table} p1 ON p1.{pk} = t.{team.get_field('player_1').column} "
-        f"JOIN {player.db_table} p2 ON p2.{pk} = t.{team.get_field('player_2').column}"
+        f"JOIN {team.db_table} t ON t.{team_pk} = s.team_id "
+        f"JOIN {player.db_table} p1 ON p1.{player_pk} = t.{team.get_field('player_1').column} "
+        f"JOIN {player.db_table} p2 ON p2.{player_pk} = t.{team.get_field('player_2').column}"
     )
 
 
@@ -256,12 +256,15 @@ def _sides(player: Player) -> tuple[Grouped, Grouped, dict[int, TeamRef]]:
     teams: Grouped = {}
     opposing: Grouped = {}
     refs: dict[int, TeamRef] = {}
+    people: dict[str, PersonRef] = {}  # a long league has hundreds of teams of a few players
     with connection.cursor() as cursor:
         cursor.execute(_sides_sql(), [player.pk, player.pk])
         for kind, pk, name_1, slug_1, name_2, slug_2, *values in cursor.fetchall():
-            (opposing if kind else teams)[pk] = tuple(v or 0 for v in values)
+            (opposing if kind else teams)[pk] = tuple(values)
             if pk not in refs:
-                refs[pk] = _team_ref(pk, name_1, slug_1, name_2, slug_2)
+                first = people.get(slug_1) or people.setdefault(slug_1, PersonRef(name_1, slug_1))
+                second = people.get(slug_2) or people.setdefault(slug_2, PersonRef(name_2, slug_2))
+                refs[pk] = _team_ref(pk, first, second)
     return teams, opposing, refs
 
 
@@ -278,21 +281,20 @@ def _opponents(
     opposing: Grouped, refs: dict[int, TeamRef]
 ) -> tuple[list[Opponent], list[Opponent]]:
     teams = []
-    by_person: dict[PersonRef, list[int]] = {}
+    by_person: dict[str, tuple[PersonRef, list[tuple[int, ...]]]] = {}
     for pk, figures in opposing.items():
         team = refs[pk]
         teams.append(Opponent(team.name, Totals(pk, team.name, *figures), team=team))
         for person in team.players:
-            sums = by_person.get(person)
-            if sums is None:
-                by_person[person] = list(figures)
-            else:
-                for i, value in enumerate(figures):
-                    sums[i] += value
+            by_person.setdefault(person.slug, (person, []))[1].append(figures)
     # Each match has one opposing team, so a player's figures against a person add up exactly.
     people = [
-        Opponent(person.name, Totals(person.slug, person.name, *sums), person=person)
-        for person, sums in by_person.items()
+        Opponent(
+            person.name,
+            Totals(person.slug, person.name, *(sum(column) for column in zip(*rows, strict=True))),
+            person=person,
+        )
+        for person, rows in by_person.values()
     ]
     order = lambda o: (*_balance_key(o.figures), o.name.casefold())  # noqa: E731
     return sorted(teams, key=order), sorted(people, key=order)
