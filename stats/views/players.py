@@ -260,6 +260,18 @@ def _rows(lines: Iterable[tuple[str, tuple[str, ...], str]]) -> SafeString:
     )
 
 
+def _page_links(page: Page) -> SafeString:
+    """The links to each page of the opposing teams (a long league has dozens of pages)."""
+    current = ' aria-current="page"'
+    return mark_safe(
+        "".join(
+            f'<li><a href="?{OPPONENT_TEAMS_PAGE}={n}#gegnerteams"'
+            f"{current if n == page.number else ''}>{n}</a></li>"
+            for n in page.paginator.page_range
+        )
+    )
+
+
 def _calls(profile: selectors.PlayerProfile) -> list[tuple[str, int, int, str, str]]:
     """The Kontra and Re table's rows: label, games, won, share, small points ±."""
     labels = {
@@ -296,6 +308,7 @@ def player_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "opponent_teams": _rows((o.name, figure_cells(o.figures), "") for o in teams_page),
         "teams_page": teams_page,
         "teams_page_param": OPPONENT_TEAMS_PAGE,
+        "teams_page_links": _page_links(teams_page) if teams_page.paginator.num_pages > 1 else "",
         "teams_open": OPPONENT_TEAMS_PAGE in request.GET,
         "calls": _calls(profile),
         "melds": [(_(m.label), m.own, m.against) for m in profile.melds],
