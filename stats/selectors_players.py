@@ -237,7 +237,7 @@ def _sides_sql() -> str:
         )
 
     name, slug = player.get_field("name").column, player.get_field("slug").column
-    team_pk, player_pk = team.pk.column, player.pk.column  # type: ignore[union-attr]
+    team_pk, player_pk = team.pk.column, player.pk.column
     return (
         f"SELECT s.kind, s.team_id, p1.{name}, p1.{slug}, p2.{name}, p2.{slug}, {figures} "
         f"FROM ({grouped(0, 'team')} UNION ALL {grouped(1, 'opponent')}) s "
