@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.db import connection
-from django.db.models import Max, Min, Sum
+from django.db.models import Max, Min, Model, Sum
 
 from klammernliga.models import Participation, Player, PlayerYear, Team, YearTotals
 from scoring.domain import MELD_LABELS, Bid, MeldKind, Suit
@@ -214,14 +214,22 @@ def _team_ref(pk: int, first: PersonRef, second: PersonRef) -> TeamRef:
 type Grouped = dict[int, tuple[int, ...]]
 
 
+def _table(model: type[Model]) -> str:
+    return connection.ops.quote_name(model._meta.db_table)
+
+
+def _columns(model: type[Model], *fields: str) -> list[str]:
+    """The fields' columns, quoted for the SQL written here (a column may be named "date")."""
+    return [connection.ops.quote_name(model._meta.get_field(f).column) for f in fields]
+
+
 @functools.cache
 def _sides_sql() -> str:
     """The player's figures grouped by his team (kind 0) and by the opposing team (kind 1), each
     team with its players' names and slugs: two aggregates over his Participation rows (read
     from the index that covers them) in one statement, joined to the few teams they name."""
-    p = Participation._meta
-    team, player = Team._meta, Player._meta
-    column = {f: p.get_field(f).column for f in ("player", "team", "opponent", "evening", *SUMS)}
+    fields = ("player", "team", "opponent", "evening", *SUMS)
+    column = dict(zip(fields, _columns(Participation, *fields), strict=True))
     sums = ", ".join(
         f"{total} AS n{i}"
         for i, total in enumerate(
@@ -232,18 +240,18 @@ def _sides_sql() -> str:
 
     def grouped(kind: int, by: str) -> str:
         return (
-            f"SELECT {kind} AS kind, {column[by]} AS team_id, {sums} FROM {p.db_table} "
+            f"SELECT {kind} AS kind, {column[by]} AS team_id, {sums} FROM {_table(Participation)} "
             f"WHERE {column['player']} = %s GROUP BY {column[by]}"
         )
 
-    name, slug = player.get_field("name").column, player.get_field("slug").column
-    team_pk, player_pk = team.pk.column, player.pk.column
+    name, slug, player_pk = _columns(Player, "name", "slug", "id")
+    team_pk, player_1, player_2 = _columns(Team, "id", "player_1", "player_2")
     return (
         f"SELECT s.kind, s.team_id, p1.{name}, p1.{slug}, p2.{name}, p2.{slug}, {figures} "
         f"FROM ({grouped(0, 'team')} UNION ALL {grouped(1, 'opponent')}) s "
-        f"JOIN {team.db_table} t ON t.{team_pk} = s.team_id "
-        f"JOIN {player.db_table} p1 ON p1.{player_pk} = t.{team.get_field('player_1').column} "
-        f"JOIN {player.db_table} p2 ON p2.{player_pk} = t.{team.get_field('player_2').column}"
+        f"JOIN {_table(Team)} t ON t.{team_pk} = s.team_id "
+        f"JOIN {_table(Player)} p1 ON p1.{player_pk} = t.{player_1} "
+        f"JOIN {_table(Player)} p2 ON p2.{player_pk} = t.{player_2}"
     )
 
 
@@ -302,10 +310,9 @@ def _opponents(
 
 @functools.cache
 def _years_sql() -> str:
-    meta = PlayerYear._meta
-    columns = ", ".join(meta.get_field(f).column for f in ("year", *YearTotals.SUMS))
-    year, player = meta.get_field("year").column, meta.get_field("player").column
-    return f"SELECT {columns} FROM {meta.db_table} WHERE {player} = %s ORDER BY {year}"
+    columns = ", ".join(_columns(PlayerYear, "year", *YearTotals.SUMS))
+    year, player = _columns(PlayerYear, "year", "player")
+    return f"SELECT {columns} FROM {_table(PlayerYear)} WHERE {player} = %s ORDER BY {year}"
 
 
 def _years(player: Player) -> list[Totals]:
@@ -322,9 +329,9 @@ def _years(player: Player) -> list[Totals]:
 
 @functools.cache
 def _game_figures_sql() -> str:
-    meta = PlayerGameYear._meta
-    sums = ", ".join(f"SUM({meta.get_field(f).column})" for f in GAME_FIGURES)
-    return f"SELECT {sums} FROM {meta.db_table} WHERE {meta.get_field('player').column} = %s"
+    sums = ", ".join(f"SUM({c})" for c in _columns(PlayerGameYear, *GAME_FIGURES))
+    (player,) = _columns(PlayerGameYear, "player")
+    return f"SELECT {sums} FROM {_table(PlayerGameYear)} WHERE {player} = %s"
 
 
 def _game_figures(player: Player) -> dict[str, int]:
@@ -388,11 +395,10 @@ EVENING_FIELDS = (
 def _evenings_sql() -> str:
     """His evenings with games, in date order. The date as text: only the few dates shown are
     made dates, not one for every evening. In SQL: the ORM took longer to build it than to run."""
-    meta = PlayerEvening._meta
-    columns = ", ".join(meta.get_field(f).column for f in EVENING_FIELDS[1:])
-    date, player, games = (meta.get_field(f).column for f in ("date", "player", "games"))
+    columns = ", ".join(_columns(PlayerEvening, *EVENING_FIELDS[1:]))
+    date, player, games = _columns(PlayerEvening, "date", "player", "games")
     return (
-        f"SELECT CAST({date} AS TEXT), {columns} FROM {meta.db_table} "
+        f"SELECT CAST({date} AS TEXT), {columns} FROM {_table(PlayerEvening)} "
         f"WHERE {player} = %s AND {games} > 0 ORDER BY {date}"
     )
 
@@ -470,12 +476,12 @@ def player_profile(player: Player) -> PlayerProfile:
 
 @functools.cache
 def _rating_sql(period: str) -> str:
-    meta = StoredRating._meta
-    date, ordinal, player = (meta.get_field(f).column for f in ("date", "ordinal", "player"))
+    date, ordinal, player = _columns(StoredRating, "date", "ordinal", "player")
     ends = {"month": "month_end", "year": "year_end"}
-    only = f" AND {meta.get_field(ends[period]).column} = %s" if period in ends else ""
+    only = f" AND {_columns(StoredRating, ends[period])[0]} = %s" if period in ends else ""
     return (
-        f"SELECT {date}, {ordinal} FROM {meta.db_table} WHERE {player} = %s{only} ORDER BY {date}"
+        f"SELECT {date}, {ordinal} FROM {_table(StoredRating)} "
+        f"WHERE {player} = %s{only} ORDER BY {date}"
     )
 
 
