@@ -1,7 +1,8 @@
 """Spieler-Info: the list of players with their key figures, and one player's page.
 
-Both pages hand the templates prepared rows of display strings: a plain loop renders them, with
-no template tag or filter per cell (a long league has hundreds of cells per page).
+Both pages hand the templates prepared display strings, with no template tag or filter per cell
+(a long league has hundreds of cells per page): the list as rows for a plain loop, a player's page
+its tables' bodies and charts as escaped HTML made here, which the template prints at once.
 """
 
 from __future__ import annotations
