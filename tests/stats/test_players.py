@@ -350,3 +350,17 @@ def test_the_partner_chart_draws_the_most_frequent_partners_and_the_table_keeps_
     assert not any(f">{p.partner.name}<" in chart for p in partners[2:])
     assert "2 häufigsten Partnern" in chart
     assert row_labels(response.context["partners"]) == [p.partner.name for p in partners]
+
+
+@pytest.mark.parametrize("period", ["evening", "month", "year"])
+def test_the_rating_chart_draws_the_player_s_stored_ratings(client, bigger, period) -> None:  # type: ignore[no-untyped-def]
+    from stats.ratings.selectors import rating_history
+    from stats.selectors_players import rating_points
+
+    for player in Player.objects.all():
+        history = rating_history([player.pk], period=period, players=[player])
+        expected = [(p.date, p.ordinal) for p in history[0].points] if history else []
+        assert rating_points(player, period) == expected
+    page = client.get(reverse("stats:player", args=["anna"])).content.decode()
+    assert '<svg class="chart-svg"' in page and 'id="player-rating-title">' in page
+    assert '<caption id="player-rating-caption">Wertung am Jahresende</caption>' in page
