@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import datetime
+import functools
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from django.db.models import CharField, Count, Max, Min, Sum
-from django.db.models.functions import Cast
+from django.db import connection
+from django.db.models import Max, Min, Model, Sum
 
 from klammernliga.models import Participation, Player, PlayerYear, Team, YearTotals
 from scoring.domain import MELD_LABELS, Bid, MeldKind, Suit
@@ -15,7 +16,9 @@ from scoring.standings import Totals, team_name
 from stats.display import share
 from stats.figures import SUMS, add, totals
 from stats.models import PlayerEvening, PlayerGameYear
+from stats.models import Rating as StoredRating
 from stats.player_evenings import GAME_FIGURES
+from stats.ratings.selectors import PERIODS
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,8 +183,11 @@ def _person(name: str, slug: str) -> PersonRef:
 
 def _balance_key(figures: Totals) -> tuple[float, int, int]:
     """Best first: share of rounds won, then the round balance, then more rounds."""
-    share = figures.round_share if figures.round_share is not None else -1.0
-    return (-share, -(figures.rounds_won - figures.rounds_lost), -figures.rounds)
+    won, lost = figures.rounds_won, figures.rounds_lost
+    rounds = won + lost
+    # Totals.round_share, -1 without a round (a long league sorts hundreds of teams).
+    share = won / rounds if rounds else -1.0
+    return (-share, lost - won, -rounds)
 
 
 def longest_run(rounds: Iterable[tuple[datetime.date, bool]]) -> Run:
@@ -198,43 +204,76 @@ def longest_run(rounds: Iterable[tuple[datetime.date, bool]]) -> Run:
     return best
 
 
-def _team_refs(team_ids: Iterable[int]) -> dict[int, TeamRef]:
-    """The teams with their players' names and slugs; one query over every team (a long
-    league has a few hundred, far fewer than its games), no parameter per team."""
-    wanted = set(team_ids)
-    rows = Team.objects.values_list(
-        "pk", *(f"player_{n}__{f}" for n in (1, 2) for f in ("name", "slug"))
-    )
-    refs = {}
-    for pk, name_1, slug_1, name_2, slug_2 in rows:
-        if pk not in wanted:
-            continue
-        first, second = PersonRef(name_1, slug_1), PersonRef(name_2, slug_2)
-        ordered = (
-            (first, second)
-            if (name_1.casefold(), name_1) <= (name_2.casefold(), name_2)
-            else (second, first)
-        )
-        refs[pk] = TeamRef(pk, team_name(name_1, name_2), ordered)
-    return refs
+def _team_ref(pk: int, first: PersonRef, second: PersonRef) -> TeamRef:
+    if (second.name.casefold(), second.name) < (first.name.casefold(), first.name):
+        first, second = second, first
+    return TeamRef(pk, team_name(first.name, second.name), (first, second))
 
 
 # Per team: (evenings, games, games_won, …) in the order of Totals' fields after the name.
 type Grouped = dict[int, tuple[int, ...]]
 
 
-def _sides(player: Player) -> tuple[Grouped, Grouped]:
-    """The player's figures with each of his teams and against each opposing team: two
-    aggregates over his Participation rows, read from the index that covers them."""
-    rows = Participation.objects.filter(player=player)
-    sums = {"n_evenings": Count("evening", distinct=True)}
-    sums.update({f"n_{name}": Sum(name) for name in SUMS})
+def _table(model: type[Model]) -> str:
+    return connection.ops.quote_name(model._meta.db_table)
 
-    def grouped(field: str) -> Grouped:
-        query = rows.values(field).annotate(**sums).order_by().values_list(field, *sums)
-        return {key: tuple(v or 0 for v in values) for key, *values in query}
 
-    return grouped("team_id"), grouped("opponent_id")
+def _columns(model: type[Model], *fields: str) -> list[str]:
+    """The fields' columns, quoted for the SQL written here (a column may be named "date")."""
+    return [connection.ops.quote_name(model._meta.get_field(f).column) for f in fields]
+
+
+@functools.cache
+def _sides_sql() -> str:
+    """The player's figures grouped by his team (kind 0) and by the opposing team (kind 1), each
+    team with its players' names and slugs: two aggregates over his Participation rows (read
+    from the index that covers them) in one statement, joined to the few teams they name."""
+    fields = ("player", "team", "opponent", "evening", *SUMS)
+    column = dict(zip(fields, _columns(Participation, *fields), strict=True))
+    sums = ", ".join(
+        f"{total} AS n{i}"
+        for i, total in enumerate(
+            [f"COUNT(DISTINCT {column['evening']})", *(f"SUM({column[f]})" for f in SUMS)]
+        )
+    )
+    figures = ", ".join(f"s.n{i}" for i in range(len(SUMS) + 1))
+
+    def grouped(kind: int, by: str) -> str:
+        return (
+            f"SELECT {kind} AS kind, {column[by]} AS team_id, {sums} FROM {_table(Participation)} "
+            f"WHERE {column['player']} = %s GROUP BY {column[by]}"
+        )
+
+    name, slug, player_pk = _columns(Player, "name", "slug", "id")
+    team_pk, player_1, player_2 = _columns(Team, "id", "player_1", "player_2")
+    return (
+        f"SELECT s.kind, s.team_id, p1.{name}, p1.{slug}, p2.{name}, p2.{slug}, {figures} "
+        f"FROM ({grouped(0, 'team')} UNION ALL {grouped(1, 'opponent')}) s "
+        f"JOIN {_table(Team)} t ON t.{team_pk} = s.team_id "
+        f"JOIN {_table(Player)} p1 ON p1.{player_pk} = t.{player_1} "
+        f"JOIN {_table(Player)} p2 ON p2.{player_pk} = t.{player_2}"
+    )
+
+
+def _sides(player: Player) -> tuple[Grouped, Grouped, dict[int, TeamRef]]:
+    """His figures with each of his teams and against each opposing team, and those teams.
+
+    One query in SQL (portable: COUNT DISTINCT, SUM, UNION ALL, JOIN): building its two
+    aggregates with the ORM took several times longer than running them.
+    """
+    teams: Grouped = {}
+    opposing: Grouped = {}
+    refs: dict[int, TeamRef] = {}
+    people: dict[str, PersonRef] = {}  # a long league has hundreds of teams of a few players
+    with connection.cursor() as cursor:
+        cursor.execute(_sides_sql(), [player.pk, player.pk])
+        for kind, pk, name_1, slug_1, name_2, slug_2, *values in cursor.fetchall():
+            (opposing if kind else teams)[pk] = tuple(values)
+            if pk not in refs:
+                first = people.get(slug_1) or people.setdefault(slug_1, PersonRef(name_1, slug_1))
+                second = people.get(slug_2) or people.setdefault(slug_2, PersonRef(name_2, slug_2))
+                refs[pk] = _team_ref(pk, first, second)
+    return teams, opposing, refs
 
 
 def _partners(player: Player, teams: Grouped, refs: dict[int, TeamRef]) -> list[Partner]:
@@ -250,46 +289,57 @@ def _opponents(
     opposing: Grouped, refs: dict[int, TeamRef]
 ) -> tuple[list[Opponent], list[Opponent]]:
     teams = []
-    by_person: dict[PersonRef, list[int]] = {}
+    by_person: dict[str, tuple[PersonRef, list[tuple[int, ...]]]] = {}
     for pk, figures in opposing.items():
         team = refs[pk]
         teams.append(Opponent(team.name, Totals(pk, team.name, *figures), team=team))
         for person in team.players:
-            sums = by_person.get(person)
-            if sums is None:
-                by_person[person] = list(figures)
-            else:
-                for i, value in enumerate(figures):
-                    sums[i] += value
+            by_person.setdefault(person.slug, (person, []))[1].append(figures)
     # Each match has one opposing team, so a player's figures against a person add up exactly.
     people = [
-        Opponent(person.name, Totals(person.slug, person.name, *sums), person=person)
-        for person, sums in by_person.items()
+        Opponent(
+            person.name,
+            Totals(person.slug, person.name, *(sum(column) for column in zip(*rows, strict=True))),
+            person=person,
+        )
+        for person, rows in by_person.values()
     ]
     order = lambda o: (*_balance_key(o.figures), o.name.casefold())  # noqa: E731
     return sorted(teams, key=order), sorted(people, key=order)
 
 
+@functools.cache
+def _years_sql() -> str:
+    columns = ", ".join(_columns(PlayerYear, "year", *YearTotals.SUMS))
+    year, player = _columns(PlayerYear, "year", "player")
+    return f"SELECT {columns} FROM {_table(PlayerYear)} WHERE {player} = %s ORDER BY {year}"
+
+
 def _years(player: Player) -> list[Totals]:
-    """The player's stored year totals, in the order of years; one query."""
-    rows = (
-        PlayerYear.objects.filter(player=player).order_by("year").values("year", *YearTotals.SUMS)
-    )
-    result = []
-    for row in rows:
-        year = row.pop("year")
-        result.append(Totals(key=year, name=str(year), **row))
-    return result
+    """The player's stored year totals, in the order of years; one query (in SQL, like the
+    others here: the ORM took longer to build these small queries than to run them)."""
+    with connection.cursor() as cursor:
+        cursor.execute(_years_sql(), [player.pk])
+        rows = cursor.fetchall()
+    return [
+        Totals(year, str(year), **dict(zip(YearTotals.SUMS, values, strict=True)))
+        for year, *values in rows
+    ]
+
+
+@functools.cache
+def _game_figures_sql() -> str:
+    sums = ", ".join(f"SUM({c})" for c in _columns(PlayerGameYear, *GAME_FIGURES))
+    (player,) = _columns(PlayerGameYear, "player")
+    return f"SELECT {sums} FROM {_table(PlayerGameYear)} WHERE {player} = %s"
 
 
 def _game_figures(player: Player) -> dict[str, int]:
-    """His declared games, Kontra and Re, and melds: his stored years added up (a row a year,
-    added here rather than by a few dozen SQL sums)."""
-    sums = [0] * len(GAME_FIGURES)
-    for row in PlayerGameYear.objects.filter(player=player).values_list(*GAME_FIGURES):
-        for i, value in enumerate(row):
-            sums[i] += value
-    return dict(zip(GAME_FIGURES, sums, strict=True))
+    """His declared games, Kontra and Re, and melds: his stored years (a row a year) added up."""
+    with connection.cursor() as cursor:
+        cursor.execute(_game_figures_sql(), [player.pk])
+        row = cursor.fetchone()
+    return {name: value or 0 for name, value in zip(GAME_FIGURES, row, strict=True)}
 
 
 def _declarer(total: dict[str, int]) -> tuple[list[DeclarerRow], list[DeclarerRow], DeclarerRow]:
@@ -341,6 +391,18 @@ EVENING_FIELDS = (
 )  # fmt: skip
 
 
+@functools.cache
+def _evenings_sql() -> str:
+    """His evenings with games, in date order. The date as text: only the few dates shown are
+    made dates, not one for every evening. In SQL: the ORM took longer to build it than to run."""
+    columns = ", ".join(_columns(PlayerEvening, *EVENING_FIELDS[1:]))
+    date, player, games = _columns(PlayerEvening, "date", "player", "games")
+    return (
+        f"SELECT CAST({date} AS TEXT), {columns} FROM {_table(PlayerEvening)} "
+        f"WHERE {player} = %s AND {games} > 0 ORDER BY {date}"
+    )
+
+
 def _evenings(player: Player) -> Evenings:
     """One pass over his stored evenings in date order (a couple of thousand in a long league).
 
@@ -348,13 +410,9 @@ def _evenings(player: Player) -> Evenings:
     between; the best evening has the most large points, then the best small-point balance,
     then is the earliest.
     """
-    # The date as text: only the few dates shown are made dates, not one for every evening.
-    rows = (
-        PlayerEvening.objects.filter(player=player, games__gt=0)
-        .annotate(day=Cast("date", CharField()))
-        .order_by("date")
-        .values_list("day", *EVENING_FIELDS[1:])
-    )
+    with connection.cursor() as cursor:
+        cursor.execute(_evenings_sql(), [player.pk])
+        rows = cursor.fetchall()
     best = Run(0, None, None)
     length, start = 0, None
     top: tuple[object, ...] | None = None
@@ -394,8 +452,7 @@ def player_profile(player: Player) -> PlayerProfile:
     """Everything Spieler-Info shows about one player: six queries, however many games."""
     years = _years(player)
     total = _game_figures(player)
-    teams, opposing = _sides(player)
-    refs = _team_refs([*teams, *opposing])
+    teams, opposing, refs = _sides(player)
     opponent_teams, opponents = _opponents(opposing, refs)
     by_trump, by_bid, declared = _declarer(total)
     evenings = _evenings(player)
@@ -415,3 +472,26 @@ def player_profile(player: Player) -> PlayerProfile:
         best_evening=evenings.best_evening,
         rated_span=evenings.rated_span,
     )
+
+
+@functools.cache
+def _rating_sql(period: str) -> str:
+    date, ordinal, player = _columns(StoredRating, "date", "ordinal", "player")
+    ends = {"month": "month_end", "year": "year_end"}
+    only = f" AND {_columns(StoredRating, ends[period])[0]} = %s" if period in ends else ""
+    return (
+        f"SELECT {date}, {ordinal} FROM {_table(StoredRating)} "
+        f"WHERE {player} = %s{only} ORDER BY {date}"
+    )
+
+
+def rating_points(player: Player, period: str) -> list[tuple[datetime.date, float]]:
+    """His rating (ordinal) after each evening he completed a round, in date order; with
+    `period` "month" or "year" only at the end of each month or year he played in (see
+    stats.ratings.selectors.rating_history). One query of the two columns the chart draws."""
+    if period not in PERIODS:
+        raise ValueError(f"period must be one of {PERIODS}, not {period!r}")
+    params: list[object] = [player.pk] if period == "evening" else [player.pk, True]
+    with connection.cursor() as cursor:
+        cursor.execute(_rating_sql(period), params)
+        return [(date, ordinal) for date, ordinal in cursor.fetchall()]

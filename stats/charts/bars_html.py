@@ -33,6 +33,8 @@ def render_bar_chart(chart: BarChart) -> SafeString:
     key = escape(chart.key)
     title = escape(chart.title)
     stacked = chart.stacked
+    # Each series' key and label escaped once: a label may be lazy, translated on every use.
+    names = {id(s): (escape(s.key), escape(s.label)) for s in chart.series}
     out = [
         f'<figure class="chart bar-chart" id="chart-{key}">'
         f'<figcaption class="chart-caption">{title}</figcaption>'
@@ -57,9 +59,10 @@ def render_bar_chart(chart: BarChart) -> SafeString:
         )
         for segment in bar.segments:
             if segment.value:
-                name = f" {escape(segment.series.label)}" if stacked else ""
+                css, label_text = names[id(segment.series)]
+                name = f" {label_text}" if stacked else ""
                 out.append(
-                    f'<rect class="bar bar-{escape(segment.series.key)}" x="{segment.x}" '
+                    f'<rect class="bar bar-{css}" x="{segment.x}" '
                     f'y="{bar.y}" width="{segment.width}" height="{bar.height}">'
                     f"<title>{label}: {segment.value}{name}</title></rect>"
                 )
@@ -70,13 +73,13 @@ def render_bar_chart(chart: BarChart) -> SafeString:
     if stacked:
         out.append('<ul class="chart-legend">')
         out += [
-            f'<li><span class="chart-swatch bar-{escape(s.key)}" aria-hidden="true"></span>'
-            f"{escape(s.label)}</li>"
+            f'<li><span class="chart-swatch bar-{names[id(s)][0]}" aria-hidden="true"></span>'
+            f"{names[id(s)][1]}</li>"
             for s in chart.series
         ]
         out.append("</ul>")
     series_heads = (
-        "".join(f'<th scope="col" class="num">{escape(s.label)}</th>' for s in chart.series)
+        "".join(f'<th scope="col" class="num">{names[id(s)][1]}</th>' for s in chart.series)
         if stacked
         else ""
     )

@@ -206,7 +206,8 @@ def date_ticks(low: datetime.date, high: datetime.date, max_ticks: int = 6) -> l
     # Month and day labels are wider than years: fewer of them fit.
     narrow = max(2, max_ticks // 2 + 1)
     if span > 3 * 365:
-        step = int(nice_step(high.year - low.year, max_ticks))
+        # A few years with room for more ticks make a step below one year: every year, then.
+        step = max(1, int(nice_step(high.year - low.year, max_ticks)))
         starts = [datetime.date(y, 1, 1) for y in range(low.year, high.year + 1)]
         return [Tick(0.0, d, "year") for d in starts if low <= d and d.year % step == 0]
     if span > 60:

@@ -22,6 +22,13 @@ def rating_chart(
         Series(h.player.name, [(p.date, p.ordinal) for p in h.points], key=h.player.slug)
         for h in histories
     ]
+    return rating_series_chart(series, title=title, chart_id=chart_id)
+
+
+def rating_series_chart(
+    series: Sequence[Series], *, title: str | None = None, chart_id: str = "rating-chart"
+) -> LineChart:
+    """rating_chart of series of (date, ordinal) already at hand (e.g. one player's)."""
     count = len(series)
     return line_chart(
         series,

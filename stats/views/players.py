@@ -1,20 +1,22 @@
 """Spieler-Info: the list of players with their key figures, and one player's page.
 
-Both pages hand the templates prepared rows of display strings: a plain loop renders them, with
-no template tag or filter per cell (a long league has hundreds of cells per page).
+Both pages hand the templates prepared display strings, with no template tag or filter per cell
+(a long league has hundreds of cells per page): the list as rows for a plain loop, a player's page
+its tables' bodies and charts as escaped HTML made here, which the template prints at once.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from html import escape
 
 from django.core.paginator import Page, Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.formats import number_format
-from django.utils.safestring import SafeString
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -24,10 +26,11 @@ from stats import selectors_players as selectors
 from stats import statistik_charts as charts
 from stats.charts.bars import BarChart, bar_chart
 from stats.charts.bars_html import render_bar_chart
-from stats.charts.lines import LineChart
+from stats.charts.lines import LineChart, Series
+from stats.charts.lines_html import render_line_chart
 from stats.display import num_cells, percent_text, share
-from stats.ratings.chart import rating_chart as ratings_chart
-from stats.ratings.selectors import history_period, rating_history
+from stats.ratings.chart import rating_series_chart
+from stats.ratings.selectors import history_period
 
 # The partner chart draws the most frequent partners; the table above it lists them all.
 PARTNERS_IN_CHART = 12
@@ -55,14 +58,20 @@ def signed(value: int) -> str:
     return f"{value:+d}" if value else "0"
 
 
+def share_text(value: float | None) -> str:
+    """display.percent_text of a share (at most 1): a whole percent up to 100 has no separator
+    to localise, so this skips number_format's lookups (a long league's page has hundreds)."""
+    return "–" if value is None else f"{round(value * 100)}\u00a0%"
+
+
 def figure_cells(t: Totals) -> tuple[str, ...]:
-    """The cells of templates/stats/_figures_head.html's columns, for one row of figures."""
+    """The cells under FIGURE_HEADS, for one row of figures."""
     return (
         str(t.evenings),
         str(t.games),
-        percent_text(share(t.games_won, t.games)),
+        share_text(share(t.games_won, t.games)),
         f"{t.rounds_won}–{t.rounds_lost}",
-        percent_text(t.round_share),
+        share_text(t.round_share),
         str(t.large_points),
         str(t.kalte),
         f"{t.small_points}:{t.small_points_against}",
@@ -73,7 +82,7 @@ def opponent_cells(t: Totals) -> tuple[str, ...]:
     return (
         str(t.games),
         f"{t.rounds_won}–{t.rounds_lost}",
-        percent_text(t.round_share),
+        share_text(t.round_share),
         str(t.large_points),
         f"{t.small_points}:{t.small_points_against}",
     )
@@ -188,12 +197,14 @@ def rating_chart(profile: selectors.PlayerProfile) -> LineChart | None:
     if profile.rated_span is None:
         return None
     player = profile.player
-    history = rating_history(
-        [player.pk], period=history_period(*profile.rated_span), players=[player]
-    )
-    if not history or not history[0].points:
+    points = selectors.rating_points(player, history_period(*profile.rated_span))
+    if not points:
         return None
-    return ratings_chart(history, title=_("KlammernBoss-Wertung"), chart_id="player-rating")
+    return rating_series_chart(
+        [Series(player.name, points, key=player.slug)],
+        title=_("KlammernBoss-Wertung"),
+        chart_id="player-rating",
+    )
 
 
 def partner_chart(profile: selectors.PlayerProfile) -> BarChart:
@@ -220,6 +231,62 @@ def _page(request: HttpRequest, items: Sequence[object]) -> Page:
     return paginator.get_page(request.GET.get(OPPONENT_TEAMS_PAGE))
 
 
+# The columns of figure_cells: the table heads of the years, partners and opposing teams.
+FIGURE_HEADS = (
+    gettext_lazy("Abende"), gettext_lazy("Spiele"), gettext_lazy("Spiele gewonnen"),
+    gettext_lazy("Runden"), gettext_lazy("Rundenquote"), gettext_lazy("Große Punkte"),
+    gettext_lazy("Kalte"), gettext_lazy("Kleine Punkte"),
+)  # fmt: skip
+
+
+def _heads(labels: Iterable[object]) -> SafeString:
+    return mark_safe("".join(f'<th scope="col" class="num">{escape(str(h))}</th>' for h in labels))
+
+
+def _cells(values: Iterable[str]) -> str:
+    return "".join(f'<td class="num">{escape(v)}</td>' for v in values)
+
+
+def _rows(lines: Iterable[tuple[str, tuple[str, ...], str]]) -> SafeString:
+    """A table's body: per line (label, cells, url) a row headed by the label, a link when
+    `url` is set. Made here, at once: the template engine takes far longer per cell."""
+    return mark_safe(
+        "".join(
+            f'<tr><th scope="row"><a href="{escape(url)}">{escape(label)}</a></th>'
+            f"{_cells(cells)}</tr>"
+            if url
+            else f'<tr><th scope="row">{escape(label)}</th>{_cells(cells)}</tr>'
+            for label, cells, url in lines
+        )
+    )
+
+
+def _page_links(page: Page) -> SafeString:
+    """The links to each page of the opposing teams (a long league has dozens of pages)."""
+    current = ' aria-current="page"'
+    return mark_safe(
+        "".join(
+            f'<li><a href="?{OPPONENT_TEAMS_PAGE}={n}#gegnerteams"'
+            f"{current if n == page.number else ''}>{n}</a></li>"
+            for n in page.paginator.page_range
+        )
+    )
+
+
+def _calls(profile: selectors.PlayerProfile) -> list[tuple[str, int, int, str, str]]:
+    """The Kontra and Re table's rows: label, games, won, share, small points ±."""
+    labels = {
+        "kontra_said": _("Kontra gesagt"),
+        "kontra_against": _("Kontra bekommen"),
+        "re_said": _("Re gesagt"),
+        "re_against": _("Re bekommen"),
+    }
+    return [
+        (labels[c.key], c.games, c.won, share_text(c.share), signed(c.small_net))
+        for c in profile.calls
+    ]
+
+
 def player_detail(request: HttpRequest, slug: str) -> HttpResponse:
     player = get_object_or_404(Player, slug=slug)
     profile = selectors.player_profile(player)
@@ -228,24 +295,29 @@ def player_detail(request: HttpRequest, slug: str) -> HttpResponse:
     context = {
         "player": player,
         "profile": profile,
-        "total_cells": figure_cells(profile.total),
-        "years": [Line(t.name, figure_cells(t)) for t in profile.years],
-        "partners": [
-            Line(p.partner.name, figure_cells(p.figures), f"{base}{p.partner.slug}/")
+        "figure_heads": _heads(FIGURE_HEADS),
+        "total_cells": mark_safe(_cells(figure_cells(profile.total))),
+        "years": _rows((t.name, figure_cells(t), "") for t in profile.years),
+        "partners": _rows(
+            (p.partner.name, figure_cells(p.figures), f"{base}{p.partner.slug}/")
             for p in profile.partners
-        ],
-        "opponents": [
-            Line(o.name, opponent_cells(o.figures), f"{base}{o.person.slug}/")  # type: ignore[union-attr]
+        ),
+        "opponents": _rows(
+            (o.name, opponent_cells(o.figures), f"{base}{o.person.slug}/")  # type: ignore[union-attr]
             for o in profile.opponents
-        ],
-        "opponent_teams": [Line(o.name, figure_cells(o.figures)) for o in teams_page],
+        ),
+        "opponent_teams": _rows((o.name, figure_cells(o.figures), "") for o in teams_page),
         "teams_page": teams_page,
         "teams_page_param": OPPONENT_TEAMS_PAGE,
+        "teams_page_links": _page_links(teams_page) if teams_page.paginator.num_pages > 1 else "",
         "teams_open": OPPONENT_TEAMS_PAGE in request.GET,
-        # Drawn in Python (stats/charts/bars_html.py), the same markup as bar_chart.html.
+        "calls": _calls(profile),
+        "melds": [(_(m.label), m.own, m.against) for m in profile.melds],
+        # Drawn in Python (stats/charts/bars_html.py, lines_html.py), the same markup as
+        # bar_chart.html and line_chart.html.
         "partner_chart": render_bar_chart(partner_chart(profile)),
         "trump_chart": render_bar_chart(charts.declarer_by_trump(profile)),
         "bid_chart": render_bar_chart(charts.declarer_by_bid(profile)),
-        "rating_chart": rating_chart(profile),
+        "rating_chart": render_line_chart(chart) if (chart := rating_chart(profile)) else None,
     }
     return render(request, "stats/player.html", context)

@@ -145,3 +145,39 @@ def test_the_table_holds_each_series_value_at_the_end_of_each_year() -> None:
 def test_with_numbers_on_x_the_table_has_a_row_per_x() -> None:
     _columns, rows = value_table([Series("A", [(1.0, 3.0), (2.0, 4.0)]), Series("B", [(2.0, 1.0)])])
     assert [(r.label, r.values) for r in rows] == [(1.0, [3.0, None]), (2.0, [4.0, 1.0])]
+
+
+def test_the_line_chart_drawn_in_python_is_the_template_s_markup() -> None:
+    import re
+
+    from django.template.loader import render_to_string
+
+    from stats.charts.lines_html import render_line_chart
+    from stats.ratings.chart import rating_series_chart
+
+    def squeeze(html: str) -> str:
+        return re.sub(r">\s+<", "><", html).strip()
+
+    dates = [
+        Series("Anna & <Bernd>", [(D(2001, 1, 5), -3.5), (D(2004, 6, 1), 12.25)], key="anna"),
+        Series("Clara", [(D(2002, 2, 2), 4.0), (D(2003, 3, 3), -0.04)], key="clara"),
+    ]
+    charts = [
+        rating_series_chart(dates, title="Wertung „A & B“", chart_id="r<1>"),
+        line_chart(
+            [Series("n", [(1.0, 3.0), (2.5, 7.5), (4.0, 1.0)])],
+            title="Zahlen",
+            x_label="x",
+            y_label="y",
+            table_caption="Tabelle",
+        ),
+        line_chart([Series("leer", [])], title="Leer"),
+    ]
+    for chart in charts:
+        template = render_to_string("stats/charts/line_chart.html", {"chart": chart})
+        assert squeeze(render_line_chart(chart)) == squeeze(template)
+
+
+def test_a_little_over_three_years_get_a_tick_every_year() -> None:
+    ticks = date_ticks(D(2001, 1, 5), D(2004, 6, 1), max_ticks=8)
+    assert [t.value for t in ticks] == [D(2002, 1, 1), D(2003, 1, 1), D(2004, 1, 1)]

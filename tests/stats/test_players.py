@@ -1,4 +1,6 @@
 import datetime
+import html
+import re
 from collections import Counter, defaultdict
 
 import pytest
@@ -23,6 +25,13 @@ def bigger(league):  # type: ignore[no-untyped-def]
     """The hand-checked league and three generated evenings with Kontra, Re and melds."""
     grow_league(3)
     return raw_games()
+
+
+def row_labels(body: str) -> list[str]:
+    """The heads of a table body's rows, as the reader sees them."""
+    return [
+        html.unescape(label) for label in re.findall(r'<th scope="row">(?:<a [^>]*>)?([^<]*)', body)
+    ]
 
 
 def profile(client, name: str):  # type: ignore[no-untyped-def]
@@ -246,8 +255,9 @@ def test_player_pages_take_the_same_queries_however_many_games(client, league) -
     grow_league(4)
     many = [queries_of(client, url) for url in urls]
     # The list: its year totals and the menu. A player: himself, his year totals, his games'
-    # figures, partners, opponents, the teams, his evenings, his rating history, and the menu.
-    assert few == many == [2, 9]
+    # figures, his partners and opponents with their teams, his evenings, his rating history,
+    # and the menu.
+    assert few == many == [2, 7]
 
 
 def test_no_favourite_or_nemesis_when_every_opponent_went_alike(client, league) -> None:  # type: ignore[no-untyped-def]
@@ -317,7 +327,7 @@ def test_many_opposing_teams_are_paged_and_every_page_is_reachable(
     seen = []
     for page in range(1, (len(teams) + 1) // 2 + 1):
         response = client.get(url, {"gegnerteams": page})
-        seen += [line.label for line in response.context["opponent_teams"]]
+        seen += row_labels(response.context["opponent_teams"])
         html = response.content.decode()
         assert '<details class="disclosure" id="gegnerteams" open>' in html
         assert f'href="?gegnerteams={page}#gegnerteams" aria-current="page"' in html
@@ -339,6 +349,18 @@ def test_the_partner_chart_draws_the_most_frequent_partners_and_the_table_keeps_
     assert all(f">{p.partner.name}<" in chart for p in partners[:2])
     assert not any(f">{p.partner.name}<" in chart for p in partners[2:])
     assert "2 häufigsten Partnern" in chart
-    assert [line.label for line in response.context["partners"]] == [
-        p.partner.name for p in partners
-    ]
+    assert row_labels(response.context["partners"]) == [p.partner.name for p in partners]
+
+
+@pytest.mark.parametrize("period", ["evening", "month", "year"])
+def test_the_rating_chart_draws_the_player_s_stored_ratings(client, bigger, period) -> None:  # type: ignore[no-untyped-def]
+    from stats.ratings.selectors import rating_history
+    from stats.selectors_players import rating_points
+
+    for player in Player.objects.all():
+        history = rating_history([player.pk], period=period, players=[player])
+        expected = [(p.date, p.ordinal) for p in history[0].points] if history else []
+        assert rating_points(player, period) == expected
+    page = client.get(reverse("stats:player", args=["anna"])).content.decode()
+    assert '<svg class="chart-svg"' in page and 'id="player-rating-title">' in page
+    assert '<caption id="player-rating-caption">Wertung am Jahresende</caption>' in page
