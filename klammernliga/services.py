@@ -177,7 +177,7 @@ def record_game(*, match: Match, **inputs: object) -> Game:
     at = timezone.now()
     _save_at(game, at)
     _store_melds(game, sheet, at)
-    recompute_match(match)
+    recompute_match(match, appended=game.pk)
     game.refresh_from_db()
     return game
 
@@ -499,16 +499,24 @@ def _participations(match: Match, tally: rounds.MatchTally) -> list[tuple[object
     return rows
 
 
-def recompute_match(match: Match, *, notify: bool = True, rounds_changed: bool = False) -> None:
+def recompute_match(
+    match: Match,
+    *,
+    notify: bool = True,
+    rounds_changed: bool = False,
+    appended: int | None = None,
+) -> None:
     """Rewrite the derived results of one match's games, its tally and its participations.
 
     With `notify` the year's totals follow and the ratings hear of it; a caller that recomputes
     many matches passes False and does both once at the end. The listeners learn whether a
     round's result changed (`rounds_changed` forces it, e.g. after a deletion): the ratings
-    follow the rounds alone, and most games end none.
+    follow the rounds alone, and most games end none. `appended`: the change was this new game
+    at the end of the match; the listeners hear so when it was indeed the only game that changed.
     """
     match = Match.objects.select_related("team_a", "team_b", "evening").get(pk=match.pk)
-    rounds_changed = _rederive([match]) or rounds_changed
+    changed_rounds, changed = _rederive([match])
+    rounds_changed = changed_rounds or rounds_changed
     if notify:
         refresh_year_totals([match.evening.date.year], match=match)
         # Only the match's four players' figures changed: the listeners may narrow to them.
@@ -516,15 +524,20 @@ def recompute_match(match: Match, *, notify: bool = True, rounds_changed: bool =
             pk for t in (match.team_a, match.team_b) for pk in (t.player_1_id, t.player_2_id)
         )
         league_changed.send(
-            sender=Match, since=match.evening.date, rounds_changed=rounds_changed, players=players
+            sender=Match,
+            since=match.evening.date,
+            rounds_changed=rounds_changed,
+            players=players,
+            appended=appended if changed == {appended} else None,
         )
 
 
-def _rederive(matches: list[Match]) -> bool:
+def _rederive(matches: list[Match]) -> tuple[bool, set[int]]:
     """Derive these matches (with teams and evening loaded) anew in a handful of queries.
 
     Only games and tallies that really changed are written; participations are rewritten.
-    Returns whether a game now ends a round differently (or newly ends one, or no longer does).
+    Returns whether a game now ends a round differently (or newly ends one, or no longer does),
+    and the games whose derived values changed.
     """
     rounds_changed = False
     games_of: dict[int, list[Game]] = defaultdict(list)
@@ -565,7 +578,7 @@ def _rederive(matches: list[Match]) -> bool:
     update_rows(Match, MATCH_TALLY_FIELDS, [(*_tally_values(m), m.pk) for m in tallies])
     Participation.objects.filter(match__in=matches).delete()
     insert_rows(Participation, PARTICIPATION_COLUMNS, participations)
-    return rounds_changed
+    return rounds_changed, {game.pk for game in changed}
 
 
 def _tally_values(match: Match) -> tuple[object, ...]:

@@ -7,4 +7,5 @@ from django.dispatch import Signal
 # outcome tallies) listen to bring themselves up to date from there. `rounds_changed=False`
 # (absent means True) says no round's result changed, e.g. a new game that ends no round.
 # `players` (absent: anyone) are the only players whose games changed: one match's four.
+# `appended` (a game's pk) says the only change was that new game at the end of its match.
 league_changed = Signal()

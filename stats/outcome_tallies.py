@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime
 from collections import defaultdict
-from collections.abc import Collection
+from collections.abc import Collection, Iterator, Sequence
 from typing import Any
 
 from django.db import connection, transaction
@@ -32,7 +32,11 @@ def band_of(distance: int) -> int:
 
 
 def on_league_changed(sender: object, since: datetime.date | None = None, **kwargs: Any) -> None:
-    update_tallies(since=since, players=kwargs.get("players"))
+    appended = kwargs.get("appended")
+    if appended is not None:
+        add_game(appended)
+    else:
+        update_tallies(since=since, players=kwargs.get("players"))
 
 
 def _models() -> tuple[Any, Any, Any, Any]:
@@ -135,51 +139,103 @@ def _write_changes(
     return len(updates) + len(inserts) + len(gone)
 
 
+type Key = tuple[int | None, int, str, int, int, bool]  # (player or None, month, kind, a, b, kalte)
+
+# A game as the tallies count it, with its evening's date and its match's four players.
+_GAME_FIELDS = (
+    "playing_side", "winner_side", "points_a", "points_b", "ends_round", "score_a", "score_b",
+    "round_winner", "kalte", "match__evening__date",
+    "match__team_a__player_1_id", "match__team_a__player_2_id",
+    "match__team_b__player_1_id", "match__team_b__player_2_id",
+)  # fmt: skip
+
+
+def _counts(row: Sequence[Any], wanted: frozenset[int] | None) -> Iterator[tuple[Key, int]]:
+    """Where one game counts: each tally it adds one to, with 1 if it counts as won there.
+
+    Every game counts by its margin of points, for the league and each of its four players; a
+    game that ends a round also counts that round's end, won for the winners' two players.
+    """
+    playing, winner, points_a, points_b, ends, a, b, round_winner, kalte, day, *seated = row
+    month = int(str(day)[5:7])  # a date, or its ISO text from SQLite's plain cursor
+    seats = [(p, "a" if i < 2 else "b") for i, p in enumerate(seated)]
+    if wanted is not None:
+        seats = [seat for seat in seats if seat[0] in wanted]
+    margin = points_a - points_b if playing == "a" else points_b - points_a
+    won = 1 if winner == playing else 0
+    low = band_of(abs(margin))
+    yield (None, month, "m", low, 0, False), won
+    for player_id, _side in seats:
+        yield (player_id, month, "m", low, 0, False), won
+    if ends:
+        high, low_score = (a, b) if round_winner == "a" else (b, a)
+        yield (None, month, "r", high, low_score, bool(kalte)), 0
+        for player_id, side in seats:
+            yield (player_id, month, "r", high, low_score, bool(kalte)), int(side == round_winner)
+
+
 def _year_tallies(games: Any, players: Collection[int] | None = None) -> list[tuple[Any, ...]]:
     """One year's tallies: for the league (player None) and for each player who sat in a game.
 
     One plain read of the year's games with their match's seats, counted in Python: grouping
     the games per seat in SQL took ten times as long on a year of 17,000 games.
     """
-    # (player or None, month, kind, a, b, kalte) -> [n, won]
-    counts: dict[tuple[int | None, int, str, int, int, bool], list[int]] = defaultdict(
-        lambda: [0, 0]
-    )
-    fields = ("playing_side", "winner_side", "points_a", "points_b", "ends_round",
-              "score_a", "score_b", "round_winner", "kalte", "match__evening__date",
-              "match__team_a__player_1_id", "match__team_a__player_2_id",
-              "match__team_b__player_1_id", "match__team_b__player_2_id")  # fmt: skip
+    counts: dict[Key, list[int]] = defaultdict(lambda: [0, 0])
     # A plain cursor: Django's value converters cost a third of the time here.
-    sql, params = games.values_list(*fields).order_by().query.sql_with_params()
+    sql, params = games.values_list(*_GAME_FIELDS).order_by().query.sql_with_params()
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         rows = cursor.fetchall()
     wanted = None if players is None else frozenset(players)
-    for playing, winner, points_a, points_b, ends, a, b, round_winner, kalte, day, *seated in rows:
-        month = int(str(day)[5:7])  # a date, or its ISO text from SQLite's plain cursor
-        seats = [(p, "a" if i < 2 else "b") for i, p in enumerate(seated)]
-        if wanted is not None:
-            seats = [seat for seat in seats if seat[0] in wanted]
-        margin = points_a - points_b if playing == "a" else points_b - points_a
-        won = 1 if winner == playing else 0
-        low = band_of(abs(margin))
-        tally = counts[(None, month, "m", low, 0, False)]
-        tally[0] += 1
-        tally[1] += won
-        for player_id, _side in seats:
-            tally = counts[(player_id, month, "m", low, 0, False)]
+    for row in rows:
+        for key, won in _counts(row, wanted):
+            tally = counts[key]
             tally[0] += 1
             tally[1] += won
-        if not ends:
-            continue
-        high, low_score = (a, b) if round_winner == "a" else (b, a)
-        kalte = bool(kalte)
-        counts[(None, month, "r", high, low_score, kalte)][0] += 1
-        for player_id, side in seats:
-            tally = counts[(player_id, month, "r", high, low_score, kalte)]
-            tally[0] += 1
-            tally[1] += 1 if side == round_winner else 0
     return [(*key, n, won) for key, (n, won) in counts.items()]
+
+
+@transaction.atomic(savepoint=False)
+def add_game(pk: int) -> int:
+    """Count one game newly added at the end of its match; returns the rows written.
+
+    Appending a game changes no earlier game's result, so the tallies only gain this game's
+    counts: a few rows updated instead of the month counted again.
+    """
+    _evening, game_model, league_model, player_model = _models()
+    row = game_model.objects.filter(pk=pk).values_list(*_GAME_FIELDS).get()
+    day = row[_GAME_FIELDS.index("match__evening__date")]
+    year, month = day.year, day.month
+    gained: dict[Key, list[int]] = defaultdict(lambda: [0, 0])
+    for key, won in _counts(row, None):
+        gained[key][0] += 1
+        gained[key][1] += won
+    written = 0
+    for model, extra in ((league_model, ()), (player_model, ("player_id",))):
+        mine = {key: counts for key, counts in gained.items() if (key[0] is None) == (not extra)}
+        # The month's rows (of these players): a few hundred at most, picked from here.
+        stored = model.objects.filter(year=year, month=month)
+        if extra:
+            stored = stored.filter(player_id__in=sorted({p for p, *_ in mine if p is not None}))
+        had: dict[Key, tuple[int, int, int]] = {}
+        fields = ("kind", "a", "b", "kalte", *extra, "pk", "n", "won")
+        for kind, a, b, kalte, *rest in stored.values_list(*fields):
+            player = rest.pop(0) if extra else None
+            had[(player, month, kind, a, b, bool(kalte))] = (rest[0], rest[1], rest[2])
+        updates, inserts = [], []
+        for key, (n, won) in mine.items():
+            if key in had:
+                row_pk, n_before, won_before = had[key]
+                updates.append((n_before + n, won_before + won, row_pk))
+            else:
+                player, _month, kind, a, b, kalte = key
+                inserts.append(
+                    (year, month, kind, a, b, kalte, n, won, *([player] if extra else []))
+                )
+        update_rows(model, ("n", "won"), updates)
+        insert_rows(model, (*_FIELDS, *extra), inserts)
+        written += len(updates) + len(inserts)
+    return written
 
 
 _FIELDS = ("year", "month", "kind", "a", "b", "kalte", "n", "won")
