@@ -1,4 +1,4 @@
-"""Plain bulk writes for derived rows: INSERT and UPDATE by primary key through executemany.
+"""Plain bulk writes for derived rows: INSERT, UPDATE and DELETE through executemany.
 
 Rebuilding derived tables writes thousands of rows; the ORM's bulk_create and bulk_update spend
 most of their time building model instances and CASE expressions. These take plain tuples.
@@ -50,6 +50,23 @@ def update_rows(
     assignments = ", ".join(f"{connection.ops.quote_name(name)} = %s" for name in names)
     with connection.cursor() as cursor:
         cursor.executemany(f"UPDATE {table} SET {assignments} WHERE id = %s", rows)
+
+
+def add_to_rows(
+    model: type[models.Model],
+    names: Sequence[str],
+    keys: Sequence[str],
+    rows: Sequence[Sequence[Any]],
+) -> None:
+    """Add to these columns of the rows found by `keys` (their values end each row)."""
+    if not rows:
+        return
+    table, _ = _columns(model, names)
+    quote = connection.ops.quote_name
+    assignments = ", ".join(f"{quote(name)} = {quote(name)} + %s" for name in names)
+    where = " AND ".join(f"{quote(key)} = %s" for key in keys)
+    with connection.cursor() as cursor:
+        cursor.executemany(f"UPDATE {table} SET {assignments} WHERE {where}", rows)
 
 
 def delete_rows(model: type[models.Model], pks: Sequence[int]) -> None:

@@ -16,7 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from simple_history.utils import bulk_create_with_history
 
-from klammernliga.bulk import insert_rows, update_rows
+from klammernliga.bulk import add_to_rows, insert_rows, update_rows
 from klammernliga.models import (
     MATCH_TALLY_FIELDS,
     Evening,
@@ -486,7 +486,7 @@ PARTICIPATION_COLUMNS = ("match_id", "evening_id", "date", "player_id", "team_id
                          "side", "is_first", *_PARTICIPATION_FIGURES)  # fmt: skip
 
 
-def _participations(match: Match, tally: rounds.MatchTally) -> list[tuple[object, ...]]:
+def _participations(match: Match, tally: rounds.MatchTally) -> list[tuple[Any, ...]]:
     """The match's four Participation rows, as plain values in PARTICIPATION_COLUMNS' order."""
     rows = []
     for side in Side:
@@ -515,10 +515,11 @@ def recompute_match(
     at the end of the match; the listeners hear so when it was indeed the only game that changed.
     """
     match = Match.objects.select_related("team_a", "team_b", "evening").get(pk=match.pk)
-    changed_rounds, changed = _rederive([match])
+    before = list(match.participations.values_list(*PARTICIPATION_COLUMNS)) if notify else []
+    changed_rounds, changed, after = _rederive([match])
     rounds_changed = changed_rounds or rounds_changed
     if notify:
-        refresh_year_totals([match.evening.date.year], match=match)
+        _follow_year_totals(match, before, after)
         # Only the match's four players' figures changed: the listeners may narrow to them.
         players = frozenset(
             pk for t in (match.team_a, match.team_b) for pk in (t.player_1_id, t.player_2_id)
@@ -532,12 +533,37 @@ def recompute_match(
         )
 
 
-def _rederive(matches: list[Match]) -> tuple[bool, set[int]]:
+def _follow_year_totals(
+    match: Match, before: list[tuple[Any, ...]], after: list[tuple[Any, ...]]
+) -> None:
+    """Bring the year totals along after one match was derived anew from its participations
+    `before` and `after`: when it had them both times on the same date, its evening counted
+    already and only the difference is added; otherwise its players and teams are summed anew."""
+    date, player, team, first = (PARTICIPATION_COLUMNS.index(c) for c in
+                                 ("date", "player_id", "team_id", "is_first"))  # fmt: skip
+    figures = PARTICIPATION_COLUMNS.index(_PARTICIPATION_FIGURES[0])
+    year = match.evening.date.year
+    old = {row[player]: row[figures:] for row in before if row[date] == match.evening.date}
+    if len(old) != len(before) or set(old) != {row[player] for row in after}:
+        refresh_year_totals([year], match=match)
+        return
+    players, teams = [], []
+    for row in after:
+        added = [new - was for new, was in zip(row[figures:], old[row[player]], strict=True)]
+        if any(added):
+            players.append((*added, row[player], year))
+            if row[first]:
+                teams.append((*added, row[team], year))
+    add_to_rows(PlayerYear, _PARTICIPATION_FIGURES, ("player_id", "year"), players)
+    add_to_rows(TeamYear, _PARTICIPATION_FIGURES, ("team_id", "year"), teams)
+
+
+def _rederive(matches: list[Match]) -> tuple[bool, set[int], list[tuple[Any, ...]]]:
     """Derive these matches (with teams and evening loaded) anew in a handful of queries.
 
     Only games and tallies that really changed are written; participations are rewritten.
     Returns whether a game now ends a round differently (or newly ends one, or no longer does),
-    and the games whose derived values changed.
+    the games whose derived values changed, and the participations written.
     """
     rounds_changed = False
     games_of: dict[int, list[Game]] = defaultdict(list)
@@ -550,7 +576,7 @@ def _rederive(matches: list[Match]) -> tuple[bool, set[int]]:
         melds_of[meld.game_id].append(meld)
     changed: list[Game] = []
     tallies: list[Match] = []
-    participations: list[tuple[object, ...]] = []
+    participations: list[tuple[Any, ...]] = []
     for match in matches:
         games = games_of[match.pk]
         results = [result(_stored_sheet(g, match, melds_of[g.pk])) for g in games]
@@ -578,7 +604,7 @@ def _rederive(matches: list[Match]) -> tuple[bool, set[int]]:
     update_rows(Match, MATCH_TALLY_FIELDS, [(*_tally_values(m), m.pk) for m in tallies])
     Participation.objects.filter(match__in=matches).delete()
     insert_rows(Participation, PARTICIPATION_COLUMNS, participations)
-    return rounds_changed, {game.pk for game in changed}
+    return rounds_changed, {game.pk for game in changed}, participations
 
 
 def _tally_values(match: Match) -> tuple[object, ...]:
