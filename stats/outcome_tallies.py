@@ -57,7 +57,8 @@ def update_tallies(
 
     Months, not years: saving a game recounts the games of its month (about 1,400 in a league of
     a million games), not of its year; and only the rows whose count changed are written.
-    `players`: only these players' games changed (one match), so only their rows are recounted.
+    `players`: only these players' games changed, all on the evening of `since` (one match, see
+    klammernliga.signals): only that month is recounted, and of the players only their rows.
     """
     evening_model, game_model, league_model, player_model = models or _models()
     # One end of the date index each: SQLite walks an index only for a lone MIN or MAX.
@@ -74,15 +75,18 @@ def update_tallies(
             )
         return 0
     first = since.year if since is not None else dates.aggregate(first=Min("date"))["first"].year
+    if since is not None and players is not None:  # one match: its month alone changed
+        last = since
     league: list[tuple[Any, ...]] = []
     players_rows: list[tuple[Any, ...]] = []
     for year in range(first, last.year + 1):
-        start = datetime.date(year, 1, 1)
+        start, end = datetime.date(year, 1, 1), datetime.date(year + 1, 1, 1)
         if since is not None and year == since.year:
             start = since.replace(day=1)
+            if players is not None:
+                end = (start + datetime.timedelta(days=31)).replace(day=1)
         games = game_model.objects.filter(
-            match__evening__date__gte=start,
-            match__evening__date__lt=datetime.date(year + 1, 1, 1),
+            match__evening__date__gte=start, match__evening__date__lt=end
         )
         for player, *fields in _year_tallies(games, players):
             if player is None:
@@ -93,8 +97,10 @@ def update_tallies(
         insert_rows(league_model, _FIELDS, league)
         insert_rows(player_model, (*_FIELDS, "player_id"), players_rows)
         return len(league) + len(players_rows)
-    written = _write_changes(league_model, (), _stored(league_model, since, ()), league)
-    stored = _stored(player_model, since, ("player_id",), players)
+    month_only = players is not None
+    stored = _stored(league_model, since, (), month_only=month_only)
+    written = _write_changes(league_model, (), stored, league)
+    stored = _stored(player_model, since, ("player_id",), players, month_only=month_only)
     written += _write_changes(player_model, ("player_id",), stored, players_rows)
     return written
 
@@ -104,10 +110,20 @@ _KEY = ("year", "month", "kind", "a", "b", "kalte")
 
 
 def _stored(
-    model: Any, since: datetime.date, extra: tuple[str, ...], players: Collection[int] | None = None
+    model: Any,
+    since: datetime.date,
+    extra: tuple[str, ...],
+    players: Collection[int] | None = None,
+    *,
+    month_only: bool = False,
 ) -> dict[tuple[Any, ...], tuple[int, int, int]]:
-    """The stored rows from `since`'s month on (of these players): key -> (pk, n, won)."""
-    rows = model.objects.filter(Q(year__gt=since.year) | Q(year=since.year, month__gte=since.month))
+    """The stored rows from `since`'s month on (or of that month alone), of these players:
+    key -> (pk, n, won)."""
+    if month_only:
+        rows = model.objects.filter(year=since.year, month=since.month)
+    else:
+        later = Q(year__gt=since.year) | Q(year=since.year, month__gte=since.month)
+        rows = model.objects.filter(later)
     if players is not None:
         rows = rows.filter(player_id__in=players)
     return {

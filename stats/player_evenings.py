@@ -16,7 +16,7 @@ from django.apps import apps as global_apps
 from django.db import transaction
 from django.db.models import Count, Q
 
-from klammernliga.bulk import insert_rows
+from klammernliga.bulk import add_to_rows, insert_rows
 
 BATCH_SIZE = 2000
 TRUMPS = ("kreuz", "pik", "herz", "karo")
@@ -52,20 +52,27 @@ def update_player_evenings(
 ) -> int:
     """Rewrite the rows from `since` on (all for None); returns the rows written.
 
-    `only`: just these players' games changed (one match), so only their rows are rewritten.
-    `apps` lets a migration run it over its historical models.
+    `only`: just these players' games changed, all on the evening of `since` (one match, see
+    klammernliga.signals): only their rows of that evening are rewritten, and their years
+    gain the difference. `apps` lets a migration run it over its historical models.
     """
     model = apps.get_model("stats", "PlayerEvening")
     stale = model.objects.all()
     if since is None:
         only = None
+    elif only is not None:
+        stale = stale.filter(date=since, player_id__in=sorted(only))
     else:
         stale = stale.filter(date__gte=since)
-        if only is not None:
-            stale = stale.filter(player_id__in=only)
+    before = list(stale.values_list("player_id", "year", *GAME_FIGURES)) if only else []
     stale.delete()
     rows = _rows(apps, since, only)
     insert_rows(model, COLUMNS, rows)
+    if since is not None and only is not None:
+        start = COLUMNS.index(GAME_FIGURES[0])
+        after = [(row[0], row[3], *row[start : start + len(GAME_FIGURES)]) for row in rows]
+        if _add_to_years(apps, before, after):  # type: ignore[arg-type]
+            return len(rows)
     players: set[int] | None = None
     if since is not None:
         if only is not None:
@@ -77,6 +84,29 @@ def update_player_evenings(
             players.update(row[0] for row in rows)  # type: ignore[misc]
     _update_years(apps, since, players)
     return len(rows)
+
+
+type YearFigures = tuple[int, int, *tuple[int, ...]]  # (player, year, *GAME_FIGURES)
+
+
+def _add_to_years(apps: Any, before: list[YearFigures], after: list[YearFigures]) -> bool:
+    """Add the difference of an evening's rows to the players' years, when the same players
+    had rows there before and after (so each year row exists and stays); False otherwise."""
+    if {row[:2] for row in before} != {row[:2] for row in after}:
+        return False
+    added: dict[tuple[int, int], list[int]] = {row[:2]: [0] * len(GAME_FIGURES) for row in after}
+    for sign, rows in ((1, after), (-1, before)):
+        for player, year, *figures in rows:
+            total = added[(player, year)]
+            for i, value in enumerate(figures):
+                total[i] += sign * value
+    add_to_rows(
+        apps.get_model("stats", "PlayerGameYear"),
+        GAME_FIGURES,
+        ("player_id", "year"),
+        [(*figures, *key) for key, figures in added.items() if any(figures)],
+    )
+    return True
 
 
 def _update_years(apps: Any, since: datetime.date | None, players: set[int] | None) -> None:
@@ -139,15 +169,22 @@ _GAME_FIELDS = (
 def _rows(
     apps: Any, since: datetime.date | None, only: Collection[int] | None = None
 ) -> list[tuple[object, ...]]:
-    """The rows from `since` on (of the players `only`) from three plain reads: the
-    participations, the games in the order played, and the melds per match and side."""
+    """The rows from `since` on (with `only`: of these players, on that evening alone) from
+    three plain reads: the participations, the games in the order played, and the melds per
+    match and side."""
     participation = apps.get_model("klammernliga", "Participation")
     game = apps.get_model("klammernliga", "Game")
     meld = apps.get_model("klammernliga", "Meld")
     rows = _Evenings()
 
+    def dated(path: str) -> Q:
+        """On `since` or later; with `only`, on `since` alone."""
+        if since is None:
+            return Q()
+        return Q(**{path if only is not None else f"{path}__gte": since})
+
     mine = Q(player_id__in=only) if only is not None else Q()
-    seated = participation.objects.filter(Q(date__gte=since) if since else Q(), mine)
+    seated = participation.objects.filter(mine, dated("date"))
     fields = ("player_id", "evening_id", "date", *PARTICIPATION)
     for player, evening, date, *figures in seated.values_list(*fields).iterator(BATCH_SIZE):
         row = rows.row((player, evening), date)
@@ -156,8 +193,9 @@ def _rows(
 
     # Kontra is said by the defenders, Re by the playing team (RULES.md "Kontra and Re").
     seats: dict[int, Seats] = {}
-    games = game.objects.filter(match__evening__date__gte=since) if since else game.objects.all()
-    games = games.order_by("match__evening__date", "match__position", "position")
+    games = game.objects.filter(dated("match__evening__date")).order_by(
+        "match__evening__date", "match__position", "position"
+    )
     round_ends: list[tuple[Seats, str]] = []
     for item in games.values_list(*_GAME_FIELDS).iterator(BATCH_SIZE):
         match_id, evening, date, a1, a2, b1, b2, declarer, trump, bid = item[:10]
@@ -189,7 +227,7 @@ def _rows(
     _runs(rows, round_ends)
 
     melds = (
-        meld.objects.filter(Q(game__match__evening__date__gte=since) if since else Q())
+        meld.objects.filter(dated("game__match__evening__date"))
         .values_list("game__match_id", "side", "kind")
         .annotate(n=Count("id"))
         .order_by()
