@@ -161,5 +161,4 @@ def test_the_stored_summaries_equal_a_rebuild_after_every_step(data: st.DataObje
         for _ in range(data.draw(st.integers(min_value=6, max_value=16))):
             done.append(step(data))
             assert stored() == rebuilt(), f"after {done}"
-        assert any(stored().values()) or "delete_evening" in done or "delete_match" in done
         transaction.set_rollback(True)  # keep examples independent
