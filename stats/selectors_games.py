@@ -110,6 +110,17 @@ def game_rows(queryset: QuerySet[Game]) -> list[GameRow]:
     return rows
 
 
+def page_rows(ordered: QuerySet[Game], start: int, stop: int, count: int) -> list[GameRow]:
+    """Rows `start` to `stop` of `count` ordered games. A page past the middle is read from the
+    other end (the orderings are total): a database skips rows one by one to reach an offset,
+    and the last pages of a million games would skip nearly all of them."""
+    if start <= count - stop:
+        return game_rows(ordered[start:stop])
+    rows = game_rows(ordered.reverse()[count - stop : count - start])
+    rows.reverse()
+    return rows
+
+
 def game_row_chunks(queryset: QuerySet[Game], size: int = 2000) -> Iterator[list[GameRow]]:
     """All rows of an ordered set of games, read in chunks (an export of a million games)."""
     chunk: list[GameRow] = []

@@ -17,11 +17,11 @@ from stats.selectors_games import (
     PlayerName,
     evening_games,
     game_row_chunks,
-    game_rows,
     games,
     games_count,
     league_players,
     ordering,
+    page_rows,
 )
 from stats.tables_games import (
     COLUMNS,
@@ -67,7 +67,7 @@ def game_list(request: HttpRequest) -> HttpResponse:
     paginator = Paginator(found, PER_PAGE)
     paginator.count = count  # type: ignore[misc]  # cached_property: set, not counted again
     page = paginator.get_page(request.GET.get("page"))
-    rows = game_rows(page.object_list) if count else []
+    rows = page_rows(found, page.start_index() - 1, page.end_index(), count) if count else []
 
     query = {k: v for k, v in request.GET.items() if k not in ("page", "_export")}
     table = GamesTable(

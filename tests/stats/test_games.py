@@ -322,3 +322,14 @@ def test_the_page_links_keep_the_filter_and_the_sort(client, db) -> None:  # typ
     assert 'href="?sort=bid&amp;page=1" rel="prev"' in html
     assert 'aria-current="page">2</a>' in html
     assert len(shown(response)) == 50
+
+
+@pytest.mark.parametrize("sort", ["-date", "date", "trump", "-declarer"])
+def test_every_page_read_from_either_end_joins_up_to_the_whole_list(client, db, sort) -> None:  # type: ignore[no-untyped-def]
+    grow_league(5)  # 120 games: pages 1 and 2 are read from the front, page 3 from the back
+    from stats.selectors_games import ordering
+
+    expected = list(Game.objects.order_by(*ordering(sort)).values_list("pk", flat=True))
+    pages = [shown(client.get(URL, {"sort": sort, "page": n})) for n in (1, 2, 3)]
+    assert [len(page) for page in pages] == [50, 50, 20]
+    assert [row.id for page in pages for row in page] == expected
