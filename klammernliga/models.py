@@ -203,7 +203,12 @@ class Game(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["match", "position"], name="game_unique_position"),
         ]
-        indexes = [models.Index(fields=["ends_round", "match"], name="game_round_end_idx")]
+        indexes = [
+            models.Index(fields=["ends_round", "match"], name="game_round_end_idx"),
+            # Alle Spiele filtered by trump or bid alone counts them along these, not every game.
+            models.Index(fields=["trump"], name="game_trump_idx"),
+            models.Index(fields=["bid"], name="game_bid_idx"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.match.evening} #{self.match.position}.{self.position}"
