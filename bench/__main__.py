@@ -90,7 +90,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     parser.add_argument("--only", choices=["demo", "big"])
     parser.add_argument("--rebuild", action="store_true")
-    parser.add_argument("--requests", type=int, default=30)
+    parser.add_argument("--requests", type=int, default=60)
     parser.add_argument("--load-seconds", type=float, default=30)
     parser.add_argument("--no-load", action="store_true")
     parser.add_argument("--no-readme", action="store_true")

@@ -284,7 +284,7 @@ def run(name: str, requests: int, recompute: bool, log: Callable[[str], None]) -
         log(f"  {name}: {label}: {page.median_ms} / {page.p95_ms} ms, {page.queries} queries"
             f" {page.note}")  # fmt: skip
         result.pages.append(page)
-    result.save_game = measure_save(20)
+    result.save_game = measure_save(50)
     return result
 
 
