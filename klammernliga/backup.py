@@ -21,7 +21,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group, Permission
 from django.core.exceptions import ValidationError
 from django.core.management.color import no_style
-from django.db import IntegrityError, connection, models, transaction
+from django.db import IntegrityError, connection, models
 from django.utils import timezone
 
 from klammernliga import services
@@ -339,7 +339,7 @@ def import_league(document: object, *, replace: bool = False) -> ImportSummary:
     if reader.problems:
         raise BackupError(reader.problems)
     try:
-        with transaction.atomic():
+        with services.writing():
             if not league_is_empty():
                 if not replace:
                     raise BackupError(

@@ -6,7 +6,8 @@ from __future__ import annotations
 import datetime
 import unicodedata
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -71,6 +72,25 @@ class CannotRestore(Exception):
 
 
 # --- single games: the entry flow -------------------------------------------------------------
+
+
+# Any number: the key of the league's one writer lock on PostgreSQL.
+_WRITER_LOCK = 19_980_101
+
+
+@contextmanager
+def writing() -> Iterator[None]:
+    """One transaction of a change to the league, and one writer at a time.
+
+    A change brings the stored summaries along in place (year totals, tallies, ratings), so two
+    changes at once must not interleave. SQLite's IMMEDIATE transactions queue writers already;
+    on PostgreSQL a transaction-wide advisory lock does (held until commit or rollback).
+    """
+    with transaction.atomic():
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT pg_advisory_xact_lock(%s)", [_WRITER_LOCK])
+        yield
 
 
 def _sheet(
@@ -166,7 +186,7 @@ def game_problems(*, match: Match, **inputs: object) -> list[Problem]:
     return validate(_sheet(match, **inputs))  # type: ignore[arg-type]
 
 
-@transaction.atomic
+@writing()
 def record_game(*, match: Match, **inputs: object) -> Game:
     """Validate and store a new game at the end of its match; recompute the match."""
     sheet = _sheet(match, **inputs)  # type: ignore[arg-type]
@@ -182,7 +202,7 @@ def record_game(*, match: Match, **inputs: object) -> Game:
     return game
 
 
-@transaction.atomic
+@writing()
 def update_game(*, game: Game, version: int, **inputs: object) -> Game:
     """Change a game if nobody else changed it since `version` was read."""
     match = Match.objects.select_related("team_a", "team_b", "evening").get(pk=game.match_id)
@@ -206,7 +226,7 @@ def update_game(*, game: Game, version: int, **inputs: object) -> Game:
     return game
 
 
-@transaction.atomic
+@writing()
 def delete_game(*, game: Game, version: int | None = None) -> None:
     """Delete a game (its history keeps it restorable) and renumber its match."""
     current = Game.objects.select_for_update().filter(pk=game.pk).first()
@@ -279,7 +299,7 @@ def _melds_before_deletion(deleted: object) -> list[object]:
     return list(alive.values())
 
 
-@transaction.atomic
+@writing()
 def restore_game(history_id: int) -> Game:
     """Bring back a deleted game from its history record: at its old place in its match (later
     games move one down; at the end if the match got shorter meanwhile), with its melds as they
@@ -313,7 +333,7 @@ def restore_game(history_id: int) -> Game:
 # --- evenings and matches: the entry flow ------------------------------------------------------
 
 
-@transaction.atomic
+@writing()
 def open_evening(*, date: datetime.date, place: str = "") -> tuple[Evening, bool]:
     """The evening of a date, created when new (one evening a date); a given place is kept."""
     evening, created = Evening.objects.get_or_create(date=date, defaults={"place": place})
@@ -353,7 +373,7 @@ def team_problems(team_a: tuple[Player | str, Player | str],
     return [p for p in validate(sheet) if p.field == "players"]
 
 
-@transaction.atomic
+@writing()
 def start_match(
     *,
     evening: Evening,
@@ -379,7 +399,7 @@ def start_match(
     )
 
 
-@transaction.atomic
+@writing()
 def recompute_evening(evening: Evening, *, since: datetime.date | None = None) -> None:
     """Recompute an evening's matches, e.g. after its date changed (participations carry it)."""
     for match in evening.matches.all():
@@ -388,7 +408,7 @@ def recompute_evening(evening: Evening, *, since: datetime.date | None = None) -
     league_changed.send(sender=Evening, since=min(d for d in (since, evening.date) if d))
 
 
-@transaction.atomic
+@writing()
 def delete_match(match: Match) -> None:
     """Delete a match with all its games; the ratings follow."""
     date = match.evening.date
@@ -397,7 +417,7 @@ def delete_match(match: Match) -> None:
     league_changed.send(sender=Match, since=date)
 
 
-@transaction.atomic
+@writing()
 def delete_evening(evening: Evening) -> None:
     """Delete an evening with all its games; the ratings follow."""
     date = evening.date
@@ -689,7 +709,7 @@ def recompute_all() -> int:
     """Recompute every match from its games' inputs (idempotent). Returns the match count."""
     count = 0
     matches = Match.objects.select_related("team_a", "team_b", "evening")
-    with transaction.atomic():
+    with writing():
         batch: list[Match] = []
         for match in matches.order_by("evening__date", "position").iterator(chunk_size=_BATCH):
             batch.append(match)
@@ -860,7 +880,7 @@ def store_evenings(evenings: Sequence[EveningRecord], *, replace: bool = False) 
     summary.problems = check_evenings(evenings, replace=replace)
     if summary.problems:
         return summary
-    with transaction.atomic():
+    with writing():
         dates = [e.date for e in evenings]
         if replace:
             old = Evening.objects.filter(date__in=dates)

@@ -15,7 +15,7 @@ from typing import Any
 from django.db import connection, transaction
 from django.db.models import Max, Min, Q
 
-from klammernliga.bulk import delete_rows, insert_rows, update_rows
+from klammernliga.bulk import add_to_rows, delete_rows, insert_rows, update_rows
 
 # The band of a margin of points: 0, 1–10, 11–20, …, 91–100, over 100.
 BAND = 10
@@ -233,22 +233,21 @@ def add_game(pk: int) -> int:
         stored = model.objects.filter(year=year, month=month)
         if extra:
             stored = stored.filter(player_id__in=sorted({p for p, *_ in mine if p is not None}))
-        had: dict[Key, tuple[int, int, int]] = {}
-        fields = ("kind", "a", "b", "kalte", *extra, "pk", "n", "won")
-        for kind, a, b, kalte, *rest in stored.values_list(*fields):
-            player = rest.pop(0) if extra else None
-            had[(player, month, kind, a, b, bool(kalte))] = (rest[0], rest[1], rest[2])
+        had: dict[Key, int] = {}
+        for kind, a, b, kalte, *rest in stored.values_list("kind", "a", "b", "kalte", *extra, "pk"):
+            player = rest[0] if extra else None
+            had[(player, month, kind, a, b, bool(kalte))] = rest[-1]
         updates, inserts = [], []
         for key, (n, won) in mine.items():
             if key in had:
-                row_pk, n_before, won_before = had[key]
-                updates.append((n_before + n, won_before + won, row_pk))
+                updates.append((n, won, had[key]))
             else:
                 player, _month, kind, a, b, kalte = key
                 inserts.append(
                     (year, month, kind, a, b, kalte, n, won, *([player] if extra else []))
                 )
-        update_rows(model, ("n", "won"), updates)
+        # Added to, not overwritten: exact however the stored count came about.
+        add_to_rows(model, ("n", "won"), ("id",), updates)
         insert_rows(model, (*_FIELDS, *extra), inserts)
         written += len(updates) + len(inserts)
     return written

@@ -7,6 +7,19 @@ from django.core.management import call_command
 DATA = Path(__file__).parent / "klammernliga" / "data"
 
 
+def pytest_collection_modifyitems(config, items) -> None:  # type: ignore[no-untyped-def]
+    """Tests marked `postgres` check what only a server database has (concurrent writers): they
+    run in the PostgreSQL pass of `make test` and are left out (deselected) on SQLite."""
+    from django.conf import settings
+
+    if settings.DATABASES["default"]["ENGINE"].endswith("postgresql"):
+        return
+    left_out = [item for item in items if item.get_closest_marker("postgres")]
+    if left_out:
+        config.hook.pytest_deselected(items=left_out)
+        items[:] = [item for item in items if not item.get_closest_marker("postgres")]
+
+
 @pytest.fixture
 def league_file() -> Path:
     return DATA / "league.csv"
