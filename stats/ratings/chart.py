@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from stats.charts.lines import LineChart, Series, Tick, line_chart
-from stats.ratings.selectors import PlayerHistory
+from stats.ratings.selectors import Line, PlayerHistory
 
 
 def rating_chart(
@@ -23,6 +23,12 @@ def rating_chart(
         for h in histories
     ]
     return rating_series_chart(series, title=title, chart_id=chart_id)
+
+
+def rating_lines_chart(lines: Sequence[Line], *, chart_id: str = "rating-chart") -> LineChart:
+    """rating_chart of stats.ratings.selectors.rating_lines (the KlammernBoss page's)."""
+    series = [Series(player.name, points, key=player.slug) for player, points in lines]
+    return rating_series_chart(series, chart_id=chart_id)
 
 
 def rating_series_chart(

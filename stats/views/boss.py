@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from django.urls import reverse
 from django.views.generic import TemplateView
 
-from stats.ratings.chart import decimal, rating_chart
+from stats.charts.lines_html import render_line_chart
+from stats.ratings.chart import decimal, rating_lines_chart
 from stats.ratings.forms import PredictionForm
 from stats.ratings.selectors import (
     BossRank,
@@ -15,7 +16,7 @@ from stats.ratings.selectors import (
     players_to_pick,
     predict,
     ranking,
-    rating_history,
+    rating_lines,
     rating_span,
 )
 
@@ -66,7 +67,8 @@ class BossView(TemplateView):
         context.update(
             ranking=rank_lines(ranks),
             boss=ranks[0] if ranks else None,
-            chart=rating_chart(rating_history(period=period, players=players)),
+            # Drawn in Python (stats/charts/lines_html.py): the markup of line_chart.html.
+            chart=render_line_chart(rating_lines_chart(rating_lines(period, players))),
             period=period,
             form=form,
             prediction=prediction,
