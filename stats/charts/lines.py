@@ -252,13 +252,15 @@ def thin(points: Sequence[tuple[float, float]], resolution: float) -> list[tuple
     if resolution <= 0 or len(points) <= 2:
         return list(points)
     kept = [points[0]]
+    floor = math.floor
+    last_bucket = None  # the bucket of kept[-1] once it is not the first point
     for point in points[1:]:
-        if len(kept) > 1 and math.floor(point[0] / resolution) == math.floor(
-            kept[-1][0] / resolution
-        ):
+        bucket = floor(point[0] / resolution)
+        if len(kept) > 1 and bucket == last_bucket:
             kept[-1] = point
         else:
             kept.append(point)
+        last_bucket = bucket
     return kept
 
 
@@ -360,10 +362,17 @@ def line_chart(
     if not drawn:
         return base
 
-    xs = [_number(x) for s in drawn for x, _y in s.points]
-    ys = [float(y) for s in drawn for _x, y in s.points]
-    x0, x1 = min(xs), max(xs)
     dates = isinstance(drawn[0].points[0][0], datetime.date)
+    # Each point as two floats once (a date: its ordinal); a long history has thousands.
+    numeric = [
+        [(float(x.toordinal()), float(y)) for x, y in s.points]  # type: ignore[union-attr]
+        if dates
+        else [(float(x), float(y)) for x, y in s.points]  # type: ignore[arg-type]
+        for s in drawn
+    ]
+    xs = [x for points in numeric for x, _y in points]
+    ys = [y for points in numeric for _x, y in points]
+    x0, x1 = min(xs), max(xs)
     if x0 == x1:
         x0, x1 = x0 - 1, x1 + 1
     y_low, y_high = (min(*ys, 0.0), max(*ys, 0.0)) if include_zero else (min(ys), max(ys))
@@ -390,16 +399,18 @@ def line_chart(
     y_ticks = [replace(t, label=format_tick(t)) for t in y_ticks]
 
     plotted = []
-    for index, s in enumerate(drawn):
-        scaled = [(_number(x) * fx + ox, float(y) * fy + oy) for x, y in s.points]
-        scaled = thin(scaled, resolution=1.0)
+    for index, (s, points) in enumerate(zip(drawn, numeric, strict=True)):
+        scaled = thin([(x * fx + ox, y * fy + oy) for x, y in points], resolution=1.0)
         end_x, end_y = scaled[-1]
+        text = " ".join([f"{px:.1f},{py:.1f}" for px, py in scaled])
+        if "-" in text:  # a point left of or above the picture: no "-0.0"
+            text = " ".join(f"{_fmt(px)},{_fmt(py)}" for px, py in scaled)
         plotted.append(
             PlottedSeries(
                 label=s.label,
                 key=s.key,
                 css_class=f"series-{index % PALETTE_SIZE}",
-                points=" ".join(f"{_fmt(px)},{_fmt(py)}" for px, py in scaled),
+                points=text,
                 end_x=round(end_x, 1),
                 end_y=round(end_y, 1),
                 last_value=float(s.points[-1][1]),

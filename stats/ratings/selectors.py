@@ -112,21 +112,38 @@ def _current() -> QuerySet[StoredRating]:
     )
 
 
+_RANK_COLUMNS = ("player__name", "player__slug", "player__nickname")
+_RANK_FIGURES = ("ordinal", "mu", "sigma", "rounds", "change", "date")
+
+
+@functools.cache
+def _ranking_sql() -> tuple[str, tuple[object, ...]]:
+    """The ranking's statement, compiled once: compiling its subquery costs more than running it
+    on a small league."""
+    rows = _current().order_by("-ordinal", "player__name")
+    return rows.values_list("player_id", *_RANK_COLUMNS, *_RANK_FIGURES).query.sql_with_params()
+
+
 def ranking() -> list[BossRank]:
     """Players by current ordinal, best first (equals by name); one query."""
-    rows = _current().select_related("player").order_by("-ordinal", "player__name")
+    sql, params = _ranking_sql()
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
     return [
         BossRank(
-            rank=rank,
-            player=row.player,
-            ordinal=row.ordinal,
-            mu=row.mu,
-            sigma=row.sigma,
-            rounds=row.rounds,
-            change=row.change,
-            last_date=row.date,
+            rank,
+            Player(pk=pk, name=name, slug=slug, nickname=nickname),
+            ordinal,
+            mu,
+            sigma,
+            rounds,
+            change,
+            date,
         )
-        for rank, row in enumerate(rows, 1)
+        for rank, (pk, name, slug, nickname, ordinal, mu, sigma, rounds, change, date) in enumerate(
+            rows, 1
+        )
     ]
 
 
@@ -237,17 +254,28 @@ def rating_span(player_id: int | None = None) -> tuple[datetime.date, datetime.d
 
     One query: two single steps along an index (MIN and MAX together would scan it).
     """
-    rows = StoredRating.objects.all()
-    if player_id is not None:
-        rows = rows.filter(player_id=player_id)
+    if player_id is None:
+        sql, params = _span_sql()
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            dates = [date for (date,) in cursor.fetchall()]
+    else:
+        dates = list(_span(StoredRating.objects.filter(player_id=player_id)))
+    return (min(dates), max(dates)) if dates else None
+
+
+def _span(rows: QuerySet[StoredRating]) -> QuerySet[StoredRating, datetime.date]:
     first = rows.order_by("date").values("pk")[:1]
     last = rows.order_by("-date").values("pk")[:1]
-    dates = list(
-        StoredRating.objects.filter(Q(pk=Subquery(first)) | Q(pk=Subquery(last))).values_list(
-            "date", flat=True
-        )
+    return StoredRating.objects.filter(Q(pk=Subquery(first)) | Q(pk=Subquery(last))).values_list(
+        "date", flat=True
     )
-    return (min(dates), max(dates)) if dates else None
+
+
+@functools.cache
+def _span_sql() -> tuple[str, tuple[object, ...]]:
+    """rating_span's statement over everyone's ratings, compiled once (see _ranking_sql)."""
+    return _span(StoredRating.objects.all()).query.sql_with_params()
 
 
 def current_ratings(player_ids: Iterable[int]) -> dict[int, Rating]:
