@@ -363,19 +363,21 @@ def line_chart(
         return base
 
     dates = isinstance(drawn[0].points[0][0], datetime.date)
-    # Each point as two floats once (a date: its ordinal); a long history has thousands.
-    numeric = [
-        [(float(x.toordinal()), float(y)) for x, y in s.points]  # type: ignore[union-attr]
+    # Each series' x and y values as numbers once (a date: its ordinal, an int, which scales
+    # exactly as its float): a long history has thousands of points.
+    xs_of = [
+        [x.toordinal() for x, _y in s.points]  # type: ignore[union-attr]
         if dates
-        else [(float(x), float(y)) for x, y in s.points]  # type: ignore[arg-type]
+        else [float(x) for x, _y in s.points]  # type: ignore[arg-type]
         for s in drawn
     ]
-    xs = [x for points in numeric for x, _y in points]
-    ys = [y for points in numeric for _x, y in points]
-    x0, x1 = min(xs), max(xs)
+    ys_of = [[float(y) for _x, y in s.points] for s in drawn]
+    x0, x1 = float(min(map(min, xs_of))), float(max(map(max, xs_of)))
     if x0 == x1:
         x0, x1 = x0 - 1, x1 + 1
-    y_low, y_high = (min(*ys, 0.0), max(*ys, 0.0)) if include_zero else (min(ys), max(ys))
+    y_low, y_high = min(map(min, ys_of)), max(map(max, ys_of))
+    if include_zero:
+        y_low, y_high = min(y_low, 0.0), max(y_high, 0.0)
     y0, y1, y_values = number_ticks(y_low, y_high, max_ticks)
     fx, ox = _scale(x0, x1, frame.left, frame.right)
     fy, oy = _scale(y0, y1, frame.bottom, frame.top)
@@ -399,8 +401,11 @@ def line_chart(
     y_ticks = [replace(t, label=format_tick(t)) for t in y_ticks]
 
     plotted = []
-    for index, (s, points) in enumerate(zip(drawn, numeric, strict=True)):
-        scaled = thin([(x * fx + ox, y * fy + oy) for x, y in points], resolution=1.0)
+    for index, (s, xs, ys) in enumerate(zip(drawn, xs_of, ys_of, strict=True)):
+        scaled = thin(
+            [(x * fx + ox, y * fy + oy) for x, y in zip(xs, ys, strict=True)],
+            resolution=1.0,
+        )
         end_x, end_y = scaled[-1]
         text = " ".join([f"{px:.1f},{py:.1f}" for px, py in scaled])
         if "-" in text:  # a point left of or above the picture: no "-0.0"
@@ -441,18 +446,18 @@ def value_table(series: Sequence[Series]) -> tuple[list[str], list[TableRow]]:
 
 
 def _year_end_rows(series: Sequence[Series]) -> list[TableRow]:
-    years = sorted({x.year for s in series for x, _y in s.points})  # type: ignore[union-attr]
     ends: list[dict[int, float]] = []
     for s in series:
         last: dict[int, float] = {}
         for x, y in s.points:  # in the order of x: the year's last value wins
-            last[x.year] = float(y)  # type: ignore[union-attr]
+            last[x.year] = y  # type: ignore[union-attr]
         ends.append(last)
+    years = sorted({year for last in ends for year in last})
     rows = []
     carried: list[float | None] = [None] * len(series)
     for year in range(years[0], years[-1] + 1):
         for i, last in enumerate(ends):
             if year in last:
-                carried[i] = last[year]
+                carried[i] = float(last[year])
         rows.append(TableRow(year, list(carried)))
     return rows
