@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.urls import reverse
+from django.utils.formats import localize
+from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
 from stats.charts.lines_html import render_line_chart
@@ -23,30 +25,59 @@ from stats.ratings.selectors import (
 
 @dataclass(frozen=True, slots=True)
 class RankLine:
-    """A line of the ranking with its numbers printed once (no template filter per cell)."""
+    """A line of the ranking with its texts made once: the template prints them in a plain
+    loop, without a filter or a translation per cell."""
 
     rank: BossRank
+    number: str
+    name: str
     url: str
     ordinal: str
     mu: str
     sigma: str
+    rounds: str
     change: str
+    # The trend as seen (an arrow and the change) and as read aloud.
+    trend_mark: str
+    trend_text: str
+
+    @property
+    def is_boss(self) -> bool:
+        return self.rank.is_boss
+
+    @property
+    def trend(self) -> str:
+        return self.rank.trend
 
 
 def rank_lines(ranks: list[BossRank]) -> list[RankLine]:
     one, two = decimal(1), decimal(2)
     base = reverse("stats:players")
-    return [
-        RankLine(
-            rank=r,
-            url=f"{base}{r.player.slug}/",
-            ordinal=one(r.ordinal),
-            mu=one(r.mu),
-            sigma=two(r.sigma),
-            change=one(r.change_size),
+    lines = []
+    for r in ranks:
+        change = one(r.change_size)
+        if r.trend == "up":
+            mark, text = f"▲ +{change}", _("gestiegen um %(change)s") % {"change": change}
+        elif r.trend == "down":
+            mark, text = f"▼ −{change}", _("gefallen um %(change)s") % {"change": change}
+        else:
+            mark, text = "–", _("unverändert")
+        lines.append(
+            RankLine(
+                rank=r,
+                number=str(r.rank),
+                name=r.player.name,
+                url=f"{base}{r.player.slug}/",
+                ordinal=one(r.ordinal),
+                mu=one(r.mu),
+                sigma=two(r.sigma),
+                rounds=localize(r.rounds),
+                change=change,
+                trend_mark=mark,
+                trend_text=text,
+            )
         )
-        for r in ranks
-    ]
+    return lines
 
 
 class BossView(TemplateView):
