@@ -134,8 +134,12 @@ class LineChart:
     def table_body_html(self) -> str:
         """The table's rows as escaped HTML, for the template to print at once (`|safe`): a
         long history has hundreds of rows, each a loop of the template engine otherwise."""
+        # The cells are plain text (see `line_chart`): html.escape, without Django's lazy-aware
+        # wrapper per cell.
         return "\n".join(
-            f'<tr><th scope="row">{escape(row.label_text)}</th>{row.cells_html}</tr>'
+            f'<tr><th scope="row">{escape(row.label_text)}</th>'
+            + "".join([f'<td class="num">{escape(cell)}</td>' for cell in row.cells])
+            + "</tr>"
             for row in self.table_rows
         )
 

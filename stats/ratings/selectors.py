@@ -6,6 +6,8 @@ import datetime
 import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from itertools import groupby
+from operator import itemgetter
 
 from django.db import connection
 from django.db.models import OuterRef, Q, QuerySet, Subquery
@@ -215,14 +217,14 @@ def rating_lines(period: str, players: Iterable[Player]) -> list[Line]:
     if period not in PERIODS:
         raise ValueError(f"period must be one of {PERIODS}, not {period!r}")
     known = {p.pk: p for p in players}
-    lines: dict[int, list[tuple[datetime.date, float]]] = {}
     with connection.cursor() as cursor:
         cursor.execute(_lines_sql(period), [True] if period in _PERIOD_ENDS else [])
-        for pk, date, ordinal in cursor.fetchall():
-            points = lines.get(pk)
-            if points is None:
-                points = lines[pk] = []
-            points.append((date, ordinal))
+        rows = cursor.fetchall()
+    # The rows come by player: each player's run of rows is his line.
+    lines = {
+        pk: [(date, ordinal) for _pk, date, ordinal in run]
+        for pk, run in groupby(rows, key=itemgetter(0))
+    }
     return sorted(
         (
             (known.get(pk) or Player(pk=pk, name="?", slug=""), points)
