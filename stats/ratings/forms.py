@@ -41,14 +41,18 @@ class PredictionForm(forms.Form):
         Django's widget templates take a template render per option (four selects of a long
         league's players)."""
         choices = [("", "—"), *((slug, p.name) for slug, p in self._players.items())]
+        # Each option escaped once for the four selects; only the chosen one differs.
+        options = [
+            (v, f'<option value="{escape(v)}"', f">{escape(label)}</option>")
+            for v, label in choices
+        ]
         result = {}
         for name in FIELDS:
             chosen = self[name].value() or ""
             result[name] = mark_safe(
                 "".join(
-                    f'<option value="{escape(v)}"{" selected" if v == chosen else ""}>'
-                    f"{escape(label)}</option>"
-                    for v, label in choices
+                    f"{start} selected{end}" if v == chosen else f"{start}{end}"
+                    for v, start, end in options
                 )
             )
         return result

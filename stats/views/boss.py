@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.urls import reverse
-from django.utils.formats import localize
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
@@ -53,15 +52,18 @@ class RankLine:
 def rank_lines(ranks: list[BossRank]) -> list[RankLine]:
     one, two = decimal(1), decimal(2)
     base = reverse("stats:players")
+    # Each text translated once, not once a line.
+    up, down, same = _("gestiegen um %(change)s"), _("gefallen um %(change)s"), _("unverändert")
     lines = []
     for r in ranks:
         change = one(r.change_size)
-        if r.trend == "up":
-            mark, text = f"▲ +{change}", _("gestiegen um %(change)s") % {"change": change}
-        elif r.trend == "down":
-            mark, text = f"▼ −{change}", _("gefallen um %(change)s") % {"change": change}
+        trend = r.trend
+        if trend == "up":
+            mark, text = f"▲ +{change}", up % {"change": change}
+        elif trend == "down":
+            mark, text = f"▼ −{change}", down % {"change": change}
         else:
-            mark, text = "–", _("unverändert")
+            mark, text = "–", same
         lines.append(
             RankLine(
                 rank=r,
@@ -71,7 +73,8 @@ def rank_lines(ranks: list[BossRank]) -> list[RankLine]:
                 ordinal=one(r.ordinal),
                 mu=one(r.mu),
                 sigma=two(r.sigma),
-                rounds=localize(r.rounds),
+                # As the template printed the number: the site groups no thousands.
+                rounds=str(r.rounds),
                 change=change,
                 trend_mark=mark,
                 trend_text=text,
