@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import cached_property
 from html import escape
 
@@ -19,6 +20,26 @@ _ERRORS = {
     "required": _("Bitte einen Spieler wählen."),
     "invalid_choice": _("Diesen Spieler gibt es nicht. Bitte einen aus der Liste wählen."),
 }
+
+
+TEAM_LEGENDS = (_("Team 1"), _("Team 2"))
+
+
+@dataclass(frozen=True, slots=True)
+class SelectField:
+    """A player select as the page shows it."""
+
+    id: str
+    name: str
+    label: str
+    errors: list[str]
+    options: SafeString
+
+
+@dataclass(frozen=True, slots=True)
+class TeamFields:
+    legend: str
+    selects: list[SelectField]
 
 
 class PredictionForm(forms.Form):
@@ -56,6 +77,27 @@ class PredictionForm(forms.Form):
                 )
             )
         return result
+
+    @cached_property
+    def teams_shown(self) -> list[TeamFields]:
+        """The two teams' selects with all the template prints of them, read once: a plain
+        loop in the template instead of an include per select."""
+        return [
+            TeamFields(
+                legend,
+                [
+                    SelectField(
+                        id=self[name].auto_id,
+                        name=self[name].html_name,
+                        label=str(self.fields[name].label),
+                        errors=list(self.errors.get(name, [])),
+                        options=self.options[name],
+                    )
+                    for name in names
+                ],
+            )
+            for legend, names in zip(TEAM_LEGENDS, TEAM_FIELDS, strict=True)
+        ]
 
     @classmethod
     def is_submitted(cls, data: object) -> bool:
