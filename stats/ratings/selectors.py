@@ -292,9 +292,17 @@ def current_ratings(player_ids: Iterable[int]) -> dict[int, Rating]:
     return {pk: found.get(pk, initial_rating()) for pk in ids}
 
 
-def predict(team_a: Sequence[Player], team_b: Sequence[Player]) -> Prediction:
-    """Each team's chance to win a round against the other; one query."""
-    ratings = current_ratings(p.pk for p in (*team_a, *team_b))
+def predict(
+    team_a: Sequence[Player], team_b: Sequence[Player], ranks: Sequence[BossRank] | None = None
+) -> Prediction:
+    """Each team's chance to win a round against the other; one query, none when the ranking
+    (every rated player's current rating) is at hand."""
+    ids = [p.pk for p in (*team_a, *team_b)]
+    if ranks is None:
+        ratings = current_ratings(ids)
+    else:
+        known = {r.player.pk: Rating(r.mu, r.sigma) for r in ranks}
+        ratings = {pk: known.get(pk, initial_rating()) for pk in ids}
     chance_a, chance_b = win_chance(
         [ratings[p.pk] for p in team_a], [ratings[p.pk] for p in team_b]
     )

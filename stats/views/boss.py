@@ -107,7 +107,8 @@ class BossView(TemplateView):
         form = PredictionForm(
             query if PredictionForm.is_submitted(query) else None, players=players
         )
-        prediction = predict(*form.teams()) if form.is_bound and form.is_valid() else None
+        valid = form.is_bound and form.is_valid()
+        prediction = predict(*form.teams(), ranks=ranks) if valid else None
         # A long history is drawn from month (or year) ends: the chart has no room for more.
         span = rating_span()
         period = history_period(*span) if span else "evening"

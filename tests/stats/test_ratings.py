@@ -221,6 +221,18 @@ def test_a_prediction_favours_the_stronger_team_and_sums_to_one(league) -> None:
     assert chance.name_a == "Emil & Frieda"
 
 
+def test_a_prediction_from_the_ranking_at_hand_gives_the_same_chances_without_a_query(
+    league, django_assert_num_queries
+) -> None:  # type: ignore[no-untyped-def]
+    ranks = ranking()
+    players = {r.player.name: r.player for r in ranks}
+    newcomer = TeamFactory().player_1
+    teams = (players["Emil"], newcomer), (players["Anna"], players["Bernd"])
+    with django_assert_num_queries(0):
+        from_ranking = predict(*teams, ranks=ranks)
+    assert from_ranking == predict(*teams)
+
+
 def test_players_without_a_round_are_predicted_as_new_players() -> None:
     teams = TeamFactory(), TeamFactory()
     chance = predict(teams[0].players, teams[1].players)
