@@ -28,14 +28,9 @@ def rating_chart(
     return rating_series_chart(series, title=title, chart_id=chart_id)
 
 
-def rating_lines_chart(lines: Sequence[Line], *, chart_id: str = "rating-chart") -> LineChart:
-    """rating_chart of stats.ratings.selectors.rating_lines (the KlammernBoss page's)."""
-    series = [Series(player.name, points, key=player.slug) for player, points in lines]
-    return rating_series_chart(series, chart_id=chart_id)
-
-
 def rating_lines_html(lines: Sequence[Line]) -> SafeString:
-    """rating_lines_chart drawn (stats/charts/lines_html.py), remembered for its exact input.
+    """The rating chart of stats.ratings.selectors.rating_lines (the KlammernBoss page's), drawn
+    in Python (stats/charts/lines_html.py) and remembered for its exact input.
 
     The drawing is a pure function of the lines and the language, and the ratings change only
     when games are entered: a page asked again with the same ratings reuses the markup (a key
