@@ -240,10 +240,9 @@ _PERIOD_ENDS = {"month": "month_end", "year": "year_end"}
 @functools.cache
 def _lines_sql(period: str) -> str:
     quote = connection.ops.quote_name
-    column = {
-        f: quote(StoredRating._meta.get_field(f).column) for f in ("player", "date", "ordinal")
-    }
-    only = f" WHERE {quote(_PERIOD_ENDS[period])} = %s" if period in _PERIOD_ENDS else ""
+    fields = ("player", "date", "ordinal", *_PERIOD_ENDS.values())
+    column = {f: quote(StoredRating._meta.get_field(f).column) for f in fields}
+    only = f" WHERE {column[_PERIOD_ENDS[period]]} = %s" if period in _PERIOD_ENDS else ""
     return (
         f"SELECT {column['player']}, {column['date']}, {column['ordinal']} "
         f"FROM {quote(StoredRating._meta.db_table)}{only} "
