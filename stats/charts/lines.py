@@ -135,7 +135,7 @@ class LineChart:
         """The table's rows as escaped HTML, for the template to print at once (`|safe`): a
         long history has hundreds of rows, each a loop of the template engine otherwise."""
         return "\n".join(
-            f'<tr><th scope="row">{escape(row.label_text)}</th>{row.cells_html}</tr>'
+            f'<tr><th scope="row">{escape(row.label_text)}</th>{_cells(row.cells)}</tr>'
             for row in self.table_rows
         )
 
@@ -160,6 +160,18 @@ class LineChart:
     def y_label_y(self) -> float:
         """The y label is rotated by -90°: its x runs upwards, so the middle is negative."""
         return -round((self.frame.top + self.frame.bottom) / 2, 1)
+
+
+_CELL = '<td class="num">'
+
+
+def _cells(cells: Sequence[str]) -> str:
+    """Text cells as escaped HTML, the row escaped at once (a long history's table has
+    thousands of cells): joined by NUL, which no printed number contains, then split again."""
+    joined = "\0".join(cells)
+    if joined.count("\0") != len(cells) - 1:  # a cell with a NUL after all: one by one
+        return "".join(f"{_CELL}{escape(cell)}</td>" for cell in cells)
+    return f"{_CELL}{escape(joined).replace(chr(0), f'</td>{_CELL}')}</td>" if cells else ""
 
 
 # --- ticks ----------------------------------------------------------------------------------
@@ -252,13 +264,15 @@ def thin(points: Sequence[tuple[float, float]], resolution: float) -> list[tuple
     if resolution <= 0 or len(points) <= 2:
         return list(points)
     kept = [points[0]]
+    floor = math.floor
+    last_bucket = None  # the bucket of kept[-1] once it is not the first point
     for point in points[1:]:
-        if len(kept) > 1 and math.floor(point[0] / resolution) == math.floor(
-            kept[-1][0] / resolution
-        ):
+        bucket = floor(point[0] / resolution)
+        if len(kept) > 1 and bucket == last_bucket:
             kept[-1] = point
         else:
             kept.append(point)
+        last_bucket = bucket
     return kept
 
 
@@ -360,13 +374,22 @@ def line_chart(
     if not drawn:
         return base
 
-    xs = [_number(x) for s in drawn for x, _y in s.points]
-    ys = [float(y) for s in drawn for _x, y in s.points]
-    x0, x1 = min(xs), max(xs)
     dates = isinstance(drawn[0].points[0][0], datetime.date)
+    # Each series' x and y values as numbers once (a date: its ordinal, an int, which scales
+    # exactly as its float): a long history has thousands of points.
+    xs_of = [
+        [x.toordinal() for x, _y in s.points]  # type: ignore[union-attr]
+        if dates
+        else [float(x) for x, _y in s.points]  # type: ignore[arg-type]
+        for s in drawn
+    ]
+    ys_of = [[float(y) for _x, y in s.points] for s in drawn]
+    x0, x1 = float(min(map(min, xs_of))), float(max(map(max, xs_of)))
     if x0 == x1:
         x0, x1 = x0 - 1, x1 + 1
-    y_low, y_high = (min(*ys, 0.0), max(*ys, 0.0)) if include_zero else (min(ys), max(ys))
+    y_low, y_high = min(map(min, ys_of)), max(map(max, ys_of))
+    if include_zero:
+        y_low, y_high = min(y_low, 0.0), max(y_high, 0.0)
     y0, y1, y_values = number_ticks(y_low, y_high, max_ticks)
     fx, ox = _scale(x0, x1, frame.left, frame.right)
     fy, oy = _scale(y0, y1, frame.bottom, frame.top)
@@ -390,16 +413,21 @@ def line_chart(
     y_ticks = [replace(t, label=format_tick(t)) for t in y_ticks]
 
     plotted = []
-    for index, s in enumerate(drawn):
-        scaled = [(_number(x) * fx + ox, float(y) * fy + oy) for x, y in s.points]
-        scaled = thin(scaled, resolution=1.0)
+    for index, (s, xs, ys) in enumerate(zip(drawn, xs_of, ys_of, strict=True)):
+        scaled = thin(
+            [(x * fx + ox, y * fy + oy) for x, y in zip(xs, ys, strict=True)],
+            resolution=1.0,
+        )
         end_x, end_y = scaled[-1]
+        text = " ".join([f"{px:.1f},{py:.1f}" for px, py in scaled])
+        if "-" in text:  # a point left of or above the picture: no "-0.0"
+            text = " ".join(f"{_fmt(px)},{_fmt(py)}" for px, py in scaled)
         plotted.append(
             PlottedSeries(
                 label=s.label,
                 key=s.key,
                 css_class=f"series-{index % PALETTE_SIZE}",
-                points=" ".join(f"{_fmt(px)},{_fmt(py)}" for px, py in scaled),
+                points=text,
                 end_x=round(end_x, 1),
                 end_y=round(end_y, 1),
                 last_value=float(s.points[-1][1]),
@@ -430,18 +458,18 @@ def value_table(series: Sequence[Series]) -> tuple[list[str], list[TableRow]]:
 
 
 def _year_end_rows(series: Sequence[Series]) -> list[TableRow]:
-    years = sorted({x.year for s in series for x, _y in s.points})  # type: ignore[union-attr]
     ends: list[dict[int, float]] = []
     for s in series:
         last: dict[int, float] = {}
         for x, y in s.points:  # in the order of x: the year's last value wins
-            last[x.year] = float(y)  # type: ignore[union-attr]
+            last[x.year] = y  # type: ignore[union-attr]
         ends.append(last)
+    years = sorted({year for last in ends for year in last})
     rows = []
     carried: list[float | None] = [None] * len(series)
     for year in range(years[0], years[-1] + 1):
         for i, last in enumerate(ends):
             if year in last:
-                carried[i] = last[year]
+                carried[i] = float(last[year])
         rows.append(TableRow(year, list(carried)))
     return rows

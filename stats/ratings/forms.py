@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import cached_property
 from html import escape
 
@@ -19,6 +20,26 @@ _ERRORS = {
     "required": _("Bitte einen Spieler wählen."),
     "invalid_choice": _("Diesen Spieler gibt es nicht. Bitte einen aus der Liste wählen."),
 }
+
+
+TEAM_LEGENDS = (_("Team 1"), _("Team 2"))
+
+
+@dataclass(frozen=True, slots=True)
+class SelectField:
+    """A player select as the page shows it."""
+
+    id: str
+    name: str
+    label: str
+    errors: list[str]
+    options: SafeString
+
+
+@dataclass(frozen=True, slots=True)
+class TeamFields:
+    legend: str
+    selects: list[SelectField]
 
 
 class PredictionForm(forms.Form):
@@ -41,17 +62,42 @@ class PredictionForm(forms.Form):
         Django's widget templates take a template render per option (four selects of a long
         league's players)."""
         choices = [("", "—"), *((slug, p.name) for slug, p in self._players.items())]
+        # Each option escaped once for the four selects; only the chosen one differs.
+        options = [
+            (v, f'<option value="{escape(v)}"', f">{escape(label)}</option>")
+            for v, label in choices
+        ]
         result = {}
         for name in FIELDS:
             chosen = self[name].value() or ""
             result[name] = mark_safe(
                 "".join(
-                    f'<option value="{escape(v)}"{" selected" if v == chosen else ""}>'
-                    f"{escape(label)}</option>"
-                    for v, label in choices
+                    f"{start} selected{end}" if v == chosen else f"{start}{end}"
+                    for v, start, end in options
                 )
             )
         return result
+
+    @cached_property
+    def teams_shown(self) -> list[TeamFields]:
+        """The two teams' selects with all the template prints of them, read once: a plain
+        loop in the template instead of an include per select."""
+        return [
+            TeamFields(
+                legend,
+                [
+                    SelectField(
+                        id=self[name].auto_id,
+                        name=self[name].html_name,
+                        label=str(self.fields[name].label),
+                        errors=list(self.errors.get(name, [])),
+                        options=self.options[name],
+                    )
+                    for name in names
+                ],
+            )
+            for legend, names in zip(TEAM_LEGENDS, TEAM_FIELDS, strict=True)
+        ]
 
     @classmethod
     def is_submitted(cls, data: object) -> bool:

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import datetime
+import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from itertools import groupby
+from operator import itemgetter
 
+from django.db import connection
 from django.db.models import OuterRef, Q, QuerySet, Subquery
 
 from klammernliga.models import Player
@@ -110,21 +114,38 @@ def _current() -> QuerySet[StoredRating]:
     )
 
 
+_RANK_COLUMNS = ("player__name", "player__slug", "player__nickname")
+_RANK_FIGURES = ("ordinal", "mu", "sigma", "rounds", "change", "date")
+
+
+@functools.cache
+def _ranking_sql() -> tuple[str, tuple[object, ...]]:
+    """The ranking's statement, compiled once: compiling its subquery costs more than running it
+    on a small league."""
+    rows = _current().order_by("-ordinal", "player__name")
+    return rows.values_list("player_id", *_RANK_COLUMNS, *_RANK_FIGURES).query.sql_with_params()
+
+
 def ranking() -> list[BossRank]:
     """Players by current ordinal, best first (equals by name); one query."""
-    rows = _current().select_related("player").order_by("-ordinal", "player__name")
+    sql, params = _ranking_sql()
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
     return [
         BossRank(
-            rank=rank,
-            player=row.player,
-            ordinal=row.ordinal,
-            mu=row.mu,
-            sigma=row.sigma,
-            rounds=row.rounds,
-            change=row.change,
-            last_date=row.date,
+            rank,
+            Player(pk=pk, name=name, slug=slug, nickname=nickname),
+            ordinal,
+            mu,
+            sigma,
+            rounds,
+            change,
+            date,
         )
-        for rank, row in enumerate(rows, 1)
+        for rank, (pk, name, slug, nickname, ordinal, mu, sigma, rounds, change, date) in enumerate(
+            rows, 1
+        )
     ]
 
 
@@ -187,22 +208,75 @@ def rating_history(
     return sorted(histories.values(), key=lambda h: (-h.current, h.player.name))
 
 
+type Line = tuple[Player, list[tuple[datetime.date, float]]]
+
+
+def rating_lines(period: str, players: Iterable[Player]) -> list[Line]:
+    """rating_history for a chart: per player only (date, ordinal), in the same order; one query
+    of the three columns a chart draws, read without building a model or a point per row."""
+    if period not in PERIODS:
+        raise ValueError(f"period must be one of {PERIODS}, not {period!r}")
+    known = {p.pk: p for p in players}
+    with connection.cursor() as cursor:
+        cursor.execute(_lines_sql(period), [True] if period in _PERIOD_ENDS else [])
+        rows = cursor.fetchall()
+    # The rows come by player: each player's run of rows is his line.
+    lines = {
+        pk: [(date, ordinal) for _pk, date, ordinal in run]
+        for pk, run in groupby(rows, key=itemgetter(0))
+    }
+    return sorted(
+        (
+            (known.get(pk) or Player(pk=pk, name="?", slug=""), points)
+            for pk, points in lines.items()
+        ),
+        key=lambda line: (-line[1][-1][1], line[0].name),
+    )
+
+
+_PERIOD_ENDS = {"month": "month_end", "year": "year_end"}
+
+
+@functools.cache
+def _lines_sql(period: str) -> str:
+    quote = connection.ops.quote_name
+    fields = ("player", "date", "ordinal", *_PERIOD_ENDS.values())
+    column = {f: quote(StoredRating._meta.get_field(f).column) for f in fields}
+    only = f" WHERE {column[_PERIOD_ENDS[period]]} = %s" if period in _PERIOD_ENDS else ""
+    return (
+        f"SELECT {column['player']}, {column['date']}, {column['ordinal']} "
+        f"FROM {quote(StoredRating._meta.db_table)}{only} "
+        f"ORDER BY {column['player']}, {column['date']}"
+    )
+
+
 def rating_span(player_id: int | None = None) -> tuple[datetime.date, datetime.date] | None:
     """The first and the last date with a stored rating (of one player, or of anyone).
 
     One query: two single steps along an index (MIN and MAX together would scan it).
     """
-    rows = StoredRating.objects.all()
-    if player_id is not None:
-        rows = rows.filter(player_id=player_id)
+    if player_id is None:
+        sql, params = _span_sql()
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            dates = [date for (date,) in cursor.fetchall()]
+    else:
+        dates = list(_span(StoredRating.objects.filter(player_id=player_id)))
+    return (min(dates), max(dates)) if dates else None
+
+
+def _span(rows: QuerySet[StoredRating]) -> QuerySet[StoredRating, datetime.date]:
     first = rows.order_by("date").values("pk")[:1]
     last = rows.order_by("-date").values("pk")[:1]
-    dates = list(
-        StoredRating.objects.filter(Q(pk=Subquery(first)) | Q(pk=Subquery(last))).values_list(
-            "date", flat=True
-        )
+    return StoredRating.objects.filter(Q(pk=Subquery(first)) | Q(pk=Subquery(last))).values_list(
+        "date", flat=True
     )
-    return (min(dates), max(dates)) if dates else None
+
+
+@functools.cache
+def _span_sql() -> tuple[str, tuple[object, ...]]:
+    """rating_span's statement over everyone's ratings, compiled once (see _ranking_sql)."""
+    return _span(StoredRating.objects.all()).query.sql_with_params()
 
 
 def current_ratings(player_ids: Iterable[int]) -> dict[int, Rating]:
@@ -217,9 +291,17 @@ def current_ratings(player_ids: Iterable[int]) -> dict[int, Rating]:
     return {pk: found.get(pk, initial_rating()) for pk in ids}
 
 
-def predict(team_a: Sequence[Player], team_b: Sequence[Player]) -> Prediction:
-    """Each team's chance to win a round against the other; one query."""
-    ratings = current_ratings(p.pk for p in (*team_a, *team_b))
+def predict(
+    team_a: Sequence[Player], team_b: Sequence[Player], ranks: Sequence[BossRank] | None = None
+) -> Prediction:
+    """Each team's chance to win a round against the other; one query, none when the ranking
+    (every rated player's current rating) is at hand."""
+    ids = [p.pk for p in (*team_a, *team_b)]
+    if ranks is None:
+        ratings = current_ratings(ids)
+    else:
+        known = {r.player.pk: Rating(r.mu, r.sigma) for r in ranks}
+        ratings = {pk: known.get(pk, initial_rating()) for pk in ids}
     chance_a, chance_b = win_chance(
         [ratings[p.pk] for p in team_a], [ratings[p.pk] for p in team_b]
     )

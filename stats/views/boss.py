@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from html import escape
 
 from django.urls import reverse
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
-from stats.ratings.chart import decimal, rating_chart
+from stats.ratings.chart import decimal, rating_lines_html
 from stats.ratings.forms import PredictionForm
 from stats.ratings.selectors import (
     BossRank,
@@ -15,37 +18,82 @@ from stats.ratings.selectors import (
     players_to_pick,
     predict,
     ranking,
-    rating_history,
+    rating_lines,
     rating_span,
 )
 
 
 @dataclass(frozen=True, slots=True)
 class RankLine:
-    """A line of the ranking with its numbers printed once (no template filter per cell)."""
+    """A line of the ranking with its texts made once: the template prints them in a plain
+    loop, without a filter or a translation per cell."""
 
     rank: BossRank
+    number: str
+    name: str
     url: str
     ordinal: str
     mu: str
     sigma: str
+    rounds: str
     change: str
+    # The trend as seen (an arrow and the change) and as read aloud.
+    trend_mark: str
+    trend_text: str
+    # The cells from the rating to the trend as escaped HTML: one template variable a line
+    # (a long league ranks dozens of players).
+    figures: SafeString
+
+    @property
+    def is_boss(self) -> bool:
+        return self.rank.is_boss
+
+    @property
+    def trend(self) -> str:
+        return self.rank.trend
 
 
 def rank_lines(ranks: list[BossRank]) -> list[RankLine]:
     one, two = decimal(1), decimal(2)
     base = reverse("stats:players")
-    return [
-        RankLine(
-            rank=r,
-            url=f"{base}{r.player.slug}/",
-            ordinal=one(r.ordinal),
-            mu=one(r.mu),
-            sigma=two(r.sigma),
-            change=one(r.change_size),
+    # Each text translated once, not once a line.
+    up, down, same = _("gestiegen um %(change)s"), _("gefallen um %(change)s"), _("unverändert")
+    lines = []
+    for r in ranks:
+        change = one(r.change_size)
+        trend = r.trend
+        if trend == "up":
+            mark, text = f"▲ +{change}", up % {"change": change}
+        elif trend == "down":
+            mark, text = f"▼ −{change}", down % {"change": change}
+        else:
+            mark, text = "–", same
+        # As the template printed the number: the site groups no thousands.
+        ordinal, mu, sigma, rounds = one(r.ordinal), one(r.mu), two(r.sigma), str(r.rounds)
+        figures = mark_safe(
+            f'<td class="num rating">{escape(ordinal)}</td>'
+            f'<td class="num">{escape(mu)}</td><td class="num">{escape(sigma)}</td>'
+            f'<td class="num">{escape(rounds)}</td>'
+            f'<td class="num trend trend-{trend}"><span aria-hidden="true">{escape(mark)}</span>'
+            f'<span class="visually-hidden">{escape(text)}</span></td>'
         )
-        for r in ranks
-    ]
+        lines.append(
+            RankLine(
+                rank=r,
+                number=str(r.rank),
+                name=r.player.name,
+                url=f"{base}{r.player.slug}/",
+                ordinal=ordinal,
+                mu=mu,
+                sigma=sigma,
+                rounds=rounds,
+                change=change,
+                trend_mark=mark,
+                trend_text=text,
+                figures=figures,
+            )
+        )
+    return lines
 
 
 class BossView(TemplateView):
@@ -59,14 +107,16 @@ class BossView(TemplateView):
         form = PredictionForm(
             query if PredictionForm.is_submitted(query) else None, players=players
         )
-        prediction = predict(*form.teams()) if form.is_bound and form.is_valid() else None
+        valid = form.is_bound and form.is_valid()
+        prediction = predict(*form.teams(), ranks=ranks) if valid else None
         # A long history is drawn from month (or year) ends: the chart has no room for more.
         span = rating_span()
         period = history_period(*span) if span else "evening"
         context.update(
             ranking=rank_lines(ranks),
             boss=ranks[0] if ranks else None,
-            chart=rating_chart(rating_history(period=period, players=players)),
+            # Drawn in Python (stats/charts/lines_html.py): the markup of line_chart.html.
+            chart=rating_lines_html(rating_lines(period, players)),
             period=period,
             form=form,
             prediction=prediction,

@@ -135,5 +135,22 @@ def test_the_query_count_is_pinned_and_does_not_grow_with_the_games(client) -> N
         play_round(MatchFactory(), winner="ab"[i % 2])
         play_round(MatchFactory(team_a=teams[1], team_b=teams[0]))
     large = (_queries(client, {}), _queries(client, prediction))
-    # ranking, rating history, the players to pick; with a prediction: the four ratings.
-    assert small == large == (5, 6)
+    # menu years, ranking, rating span, rating history, the players to pick; a prediction
+    # reads the four ratings from the ranking.
+    assert small == large == (5, 5)
+
+
+def test_the_chart_shows_a_new_round_and_the_chosen_language_at_once(client) -> None:  # type: ignore[no-untyped-def]
+    first, second = TeamFactory(), TeamFactory()
+    play_round(MatchFactory(team_a=first, team_b=second))
+    newcomers = TeamFactory()
+    chart = _section(_page(client), "history-heading")
+    assert f'<th scope="col" class="num">{newcomers.player_1.name}</th>' not in chart
+    # The chart is drawn once for the same ratings: a new round is on the page at once.
+    play_round(MatchFactory(team_a=newcomers, team_b=first))
+    chart = _section(_page(client), "history-heading")
+    assert f'<th scope="col" class="num">{newcomers.player_1.name}</th>' in chart
+    assert chart.count('<polyline class="chart-line series-') == 6
+    client.cookies["django_language"] = "en"
+    chart = _section(_page(client), "history-heading")
+    assert "Rating at the end of the year" in chart and "Wertung am Jahresende" not in chart

@@ -16,6 +16,7 @@ from stats.ratings.selectors import (
     predict,
     ranking,
     rating_history,
+    rating_lines,
     rating_span,
 )
 from stats.ratings.updates import update_ratings
@@ -221,6 +222,18 @@ def test_a_prediction_favours_the_stronger_team_and_sums_to_one(league) -> None:
     assert chance.name_a == "Emil & Frieda"
 
 
+def test_a_prediction_from_the_ranking_at_hand_gives_the_same_chances_without_a_query(
+    league, django_assert_num_queries
+) -> None:  # type: ignore[no-untyped-def]
+    ranks = ranking()
+    players = {r.player.name: r.player for r in ranks}
+    newcomer = TeamFactory().player_1
+    teams = (players["Emil"], newcomer), (players["Anna"], players["Bernd"])
+    with django_assert_num_queries(0):
+        from_ranking = predict(*teams, ranks=ranks)
+    assert from_ranking == predict(*teams)
+
+
 def test_players_without_a_round_are_predicted_as_new_players() -> None:
     teams = TeamFactory(), TeamFactory()
     chance = predict(teams[0].players, teams[1].players)
@@ -280,6 +293,16 @@ def test_each_players_last_rating_of_a_month_is_marked_and_kept_right_by_updates
     incremental = _stored()
     update_ratings(since=None)
     assert _stored() == incremental
+
+
+@pytest.mark.parametrize("period", ["evening", "month", "year"])
+def test_the_chart_s_lines_are_the_rating_history_s_dates_and_ratings(league, period: str) -> None:  # type: ignore[no-untyped-def]
+    histories = rating_history(period=period)
+    lines = rating_lines(period, [h.player for h in histories])
+    assert [(player.name, points) for player, points in lines] == [
+        (h.player.name, [(p.date, p.ordinal) for p in h.points]) for h in histories
+    ]
+    assert all(isinstance(points[0][0], datetime.date) for _player, points in lines)
 
 
 def test_a_long_history_is_read_by_month_or_year_ends() -> None:
