@@ -4,13 +4,12 @@ player's page."""
 from __future__ import annotations
 
 import datetime
-import functools
 from collections.abc import Callable, Sequence
 
 from django.utils.formats import date_format, get_format, number_format
 from django.utils.safestring import SafeString
-from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from stats.charts.lines import LineChart, Series, Tick, line_chart
 from stats.charts.lines_html import render_line_chart
@@ -30,22 +29,8 @@ def rating_chart(
 
 def rating_lines_html(lines: Sequence[Line]) -> SafeString:
     """The rating chart of stats.ratings.selectors.rating_lines (the KlammernBoss page's), drawn
-    in Python (stats/charts/lines_html.py) and remembered for its exact input.
-
-    The drawing is a pure function of the lines and the language, and the ratings change only
-    when games are entered: a page asked again with the same ratings reuses the markup (a key
-    compared in full, never a stale chart), instead of laying out thousands of points anew.
-    """
-    key = tuple((p.name, p.slug, tuple(points)) for p, points in lines)
-    return _rating_lines_html(get_language(), key)
-
-
-@functools.lru_cache(maxsize=16)
-def _rating_lines_html(
-    language: str, lines: tuple[tuple[str, str, tuple[tuple[datetime.date, float], ...]], ...]
-) -> SafeString:
-    # `language` is the active one: a part of the key, the drawing translates with it.
-    series = [Series(name, points, key=slug) for name, slug, points in lines]
+    in Python (stats/charts/lines_html.py)."""
+    series = [Series(p.name, points, key=p.slug) for p, points in lines]
     return render_line_chart(rating_series_chart(series))
 
 
