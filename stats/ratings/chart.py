@@ -27,27 +27,45 @@ def rating_chart(
     return rating_series_chart(series, title=title, chart_id=chart_id)
 
 
-def rating_lines_html(lines: Sequence[Line]) -> SafeString:
+def rating_lines_html(lines: Sequence[Line], period: str = "evening") -> SafeString:
     """The rating chart of stats.ratings.selectors.rating_lines (the KlammernBoss page's), drawn
     in Python (stats/charts/lines_html.py)."""
     series = [Series(p.name, points, key=p.slug) for p, points in lines]
-    return render_line_chart(rating_series_chart(series))
+    return render_line_chart(rating_series_chart(series, period=period))
 
 
 def rating_series_chart(
-    series: Sequence[Series], *, title: str | None = None, chart_id: str = "rating-chart"
+    series: Sequence[Series],
+    *,
+    title: str | None = None,
+    chart_id: str = "rating-chart",
+    period: str = "evening",
 ) -> LineChart:
-    """rating_chart of series of (date, ordinal) already at hand (e.g. one player's)."""
+    """rating_chart of series of (date, ordinal) already at hand (e.g. one player's), drawn from
+    the rating after each evening, or at each month's or year's end (`period`)."""
     count = len(series)
-    return line_chart(
-        series,
-        title=title or _("Wertung im Verlauf"),
-        description=ngettext(
+    if period == "month":
+        description = ngettext(
+            "Eine Linie: die Wertung am Ende jedes Monats.",
+            "%(count)d Linien, eine je Spieler: die Wertung am Ende jedes Monats.",
+            count,
+        )
+    elif period == "year":
+        description = ngettext(
+            "Eine Linie: die Wertung am Ende jedes Jahres.",
+            "%(count)d Linien, eine je Spieler: die Wertung am Ende jedes Jahres.",
+            count,
+        )
+    else:
+        description = ngettext(
             "Eine Linie: die Wertung nach jedem Abend.",
             "%(count)d Linien, eine je Spieler: die Wertung nach jedem Abend.",
             count,
         )
-        % {"count": count},
+    return line_chart(
+        series,
+        title=title or _("Wertung im Verlauf"),
+        description=description % {"count": count},
         x_label=_("Datum"),
         y_label=_("Wertung"),
         chart_id=chart_id,

@@ -116,7 +116,7 @@ class BossView(TemplateView):
             ranking=rank_lines(ranks),
             boss=ranks[0] if ranks else None,
             # Drawn in Python (stats/charts/lines_html.py): the markup of line_chart.html.
-            chart=rating_lines_html(rating_lines(period, players)),
+            chart=rating_lines_html(rating_lines(period, players), period),
             period=period,
             form=form,
             prediction=prediction,

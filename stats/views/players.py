@@ -197,13 +197,15 @@ def rating_chart(profile: selectors.PlayerProfile) -> LineChart | None:
     if profile.rated_span is None:
         return None
     player = profile.player
-    points = selectors.rating_points(player, history_period(*profile.rated_span))
+    period = history_period(*profile.rated_span)
+    points = selectors.rating_points(player, period)
     if not points:
         return None
     return rating_series_chart(
         [Series(player.name, points, key=player.slug)],
         title=_("KlammernBoss-Wertung"),
         chart_id="player-rating",
+        period=period,
     )
 
 

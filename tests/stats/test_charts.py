@@ -181,3 +181,24 @@ def test_the_line_chart_drawn_in_python_is_the_template_s_markup() -> None:
 def test_a_little_over_three_years_get_a_tick_every_year() -> None:
     ticks = date_ticks(D(2001, 1, 5), D(2004, 6, 1), max_ticks=8)
     assert [t.value for t in ticks] == [D(2002, 1, 1), D(2003, 1, 1), D(2004, 1, 1)]
+
+
+@pytest.mark.parametrize(
+    ("period", "german", "english"),
+    [
+        ("evening", "nach jedem Abend", "after every evening"),
+        ("month", "am Ende jedes Monats", "at the end of every month"),
+        ("year", "am Ende jedes Jahres", "at the end of every year"),
+    ],
+)
+def test_a_rating_chart_says_which_ratings_it_draws(period, german, english) -> None:  # type: ignore[no-untyped-def]
+    from django.utils import translation
+
+    from stats.charts.lines import Series
+    from stats.ratings.chart import rating_series_chart
+
+    series = [Series("Anna", [(datetime.date(2000, 1, 1), 1.0), (datetime.date(2001, 1, 1), 2.0)])]
+    with translation.override("de"):
+        assert german in rating_series_chart(series, period=period).description
+    with translation.override("en"):
+        assert english in rating_series_chart(series, period=period).description
