@@ -16,6 +16,7 @@ from django.db import connection, transaction
 from django.db.models import Max, Min, Q
 
 from klammernliga.bulk import add_to_rows, delete_rows, insert_rows, update_rows
+from klammernliga.seated import seated_games
 
 # The band of a margin of points: 0, 1–10, 11–20, …, 91–100, over 100.
 BAND = 10
@@ -218,9 +219,11 @@ def add_game(pk: int) -> int:
     Appending a game changes no earlier game's result, so the tallies only gain this game's
     counts: a few rows updated instead of the month counted again.
     """
-    _evening, game_model, league_model, player_model = _models()
-    row = game_model.objects.filter(pk=pk).values_list(*_GAME_FIELDS).get()
-    day = row[_GAME_FIELDS.index("match__evening__date")]
+    _evening, _game, league_model, player_model = _models()
+    own = _GAME_FIELDS[: _GAME_FIELDS.index("match__evening__date")]
+    (seated,) = seated_games(own, "game", pk)
+    row = (*seated[: len(own)], *seated[len(own) + 1 :])  # as _counts reads it: no evening id
+    day = row[len(own)]
     year, month = day.year, day.month
     gained: dict[Key, list[int]] = defaultdict(lambda: [0, 0])
     for key, won in _counts(row, None):

@@ -17,6 +17,7 @@ from django.db import transaction
 from django.db.models import Count, Q
 
 from klammernliga.bulk import add_to_rows, insert_rows
+from klammernliga.seated import seated_games
 
 BATCH_SIZE = 2000
 TRUMPS = ("kreuz", "pik", "herz", "karo")
@@ -157,12 +158,14 @@ class _Evenings:
 
 
 # A game as the rows need it, with its match's evening and seats.
+_OWN_FIELDS = (
+    "match_id", "declarer_id", "trump", "bid", "playing_side", "winner_side", "kontra", "re",
+    "small_a", "small_b", "ends_round", "round_winner",
+)  # fmt: skip
 _GAME_FIELDS = (
     "match_id", "match__evening_id", "match__evening__date",
     "match__team_a__player_1_id", "match__team_a__player_2_id",
-    "match__team_b__player_1_id", "match__team_b__player_2_id",
-    "declarer_id", "trump", "bid", "playing_side", "winner_side", "kontra", "re",
-    "small_a", "small_b", "ends_round", "round_winner",
+    "match__team_b__player_1_id", "match__team_b__player_2_id", *_OWN_FIELDS[1:],
 )  # fmt: skip
 
 
@@ -193,11 +196,21 @@ def _rows(
 
     # Kontra is said by the defenders, Re by the playing team (RULES.md "Kontra and Re").
     seats: dict[int, Seats] = {}
-    games = game.objects.filter(dated("match__evening__date")).order_by(
-        "match__evening__date", "match__position", "position"
-    )
+    if only is not None:  # one evening: its games in plain SQL, cheaper than building the query
+        own = len(_OWN_FIELDS)
+        games: Iterable[tuple[Any, ...]] = [  # reordered as _GAME_FIELDS
+            (row[0], *row[own:], *row[1:own])
+            for row in seated_games(_OWN_FIELDS, "day", since)  # type: ignore[arg-type]
+        ]
+    else:
+        games = (
+            game.objects.filter(dated("match__evening__date"))
+            .order_by("match__evening__date", "match__position", "position")
+            .values_list(*_GAME_FIELDS)
+            .iterator(BATCH_SIZE)
+        )
     round_ends: list[tuple[Seats, str]] = []
-    for item in games.values_list(*_GAME_FIELDS).iterator(BATCH_SIZE):
+    for item in games:
         match_id, evening, date, a1, a2, b1, b2, declarer, trump, bid = item[:10]
         playing, winner, kontra, re, small_a, small_b, ends, round_winner = item[10:]
         seat = seats.get(match_id)

@@ -9,14 +9,16 @@ of the kept ratings of that month and year are put right afterwards.
 from __future__ import annotations
 
 import datetime
+import functools
 from collections.abc import Iterable, Iterator
 from itertools import groupby
 
-from django.db import transaction
-from django.db.models import OuterRef, Q, Subquery
+from django.db import connection, transaction
+from django.db.models import Q
 
 from klammernliga.bulk import insert_rows
 from klammernliga.models import Game, Player
+from klammernliga.seated import column, table
 from scoring.domain import Side
 from scoring.rating import RatedRound, Rating, initial_rating, replay
 from stats.models import Rating as StoredRating
@@ -73,20 +75,29 @@ def _state_before(since: datetime.date | None) -> tuple[dict[int, Rating], dict[
     """Each player's last stored rating before `since`, rounds so far and that row: one query."""
     if since is None:
         return {}, {}, {}
-    # Per player the latest row before `since`: a walk along the (player, date) index each.
-    last = (
-        StoredRating.objects.filter(player_id=OuterRef("pk"), date__lt=since)
-        .order_by("-date")
-        .values("pk")[:1]
-    )
-    rows = StoredRating.objects.filter(
-        pk__in=Player.objects.annotate(latest=Subquery(last)).values("latest")
-    ).values_list("player_id", "mu", "sigma", "rounds", "pk", "date")
     ratings, rounds, latest = {}, {}, {}
-    for player, mu, sigma, count, pk, date in rows:
-        ratings[player], rounds[player] = Rating(mu, sigma), count
-        latest[player] = (pk, date)
+    with connection.cursor() as cursor:
+        cursor.execute(_state_before_sql(), [connection.ops.adapt_datefield_value(since)])
+        for player, mu, sigma, count, pk, date in cursor.fetchall():
+            if not isinstance(date, datetime.date):  # SQLite may hand over the ISO text
+                date = datetime.date.fromisoformat(date)
+            ratings[player], rounds[player] = Rating(mu, sigma), count
+            latest[player] = (pk, date)
     return ratings, rounds, latest
+
+
+@functools.cache
+def _state_before_sql() -> str:
+    """_state_before's statement, written once (building it took longer than running it): per
+    player the latest row before a date, a walk along the (player, date) index each."""
+    rating, player = table(StoredRating), table(Player)
+    pk, who, date = (column(StoredRating, f) for f in ("id", "player", "date"))
+    figures = ", ".join(f"r.{column(StoredRating, f)}" for f in ("player", "mu", "sigma", "rounds"))
+    latest = (
+        f"SELECT (SELECT l.{pk} FROM {rating} l WHERE l.{who} = p.{column(Player, 'id')} "
+        f"AND l.{date} < %s ORDER BY l.{date} DESC LIMIT 1) FROM {player} p"
+    )
+    return f"SELECT {figures}, r.{pk}, r.{date} FROM {rating} r WHERE r.{pk} IN ({latest})"
 
 
 def _round_rows(since: datetime.date | None) -> Iterator[RoundRow]:
