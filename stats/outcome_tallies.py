@@ -1,8 +1,9 @@
 """Keeps the stored outcome tallies of Sieg-Verteilungen in step with the games, year by year.
 
 `klammernliga.signals.league_changed` says from which evening on the games changed; the tallies
-of that evening's year and every later year are counted again from the stored games (a few
-grouped queries a year). The migration that creates the table fills it with the same code.
+from that evening's month on are counted again from the stored games (one plain read a year).
+When one match changed, only its month is recounted; a game added at the end of its match just
+adds its own counts (`add_game`). The migration that creates the table fills it with this code.
 """
 
 from __future__ import annotations

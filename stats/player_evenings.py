@@ -3,7 +3,9 @@
 Spieler-Info and the player list read these few thousand rows instead of a player's hundred
 thousand games. Like the ratings, `klammernliga.signals.league_changed` says from which evening
 on the games changed; the rows from that date on are deleted and summed anew from the games,
-melds and Participation rows: a handful of aggregate queries, however many evenings.
+melds and Participation rows: a handful of plain reads, however many evenings. When one match
+changed (the signal names its four players), only their rows of its evening are rewritten, and
+their PlayerGameYear rows gain the difference.
 """
 
 from __future__ import annotations
