@@ -3,8 +3,8 @@
 Saving a game brings the read side's summaries along (ratings, player evenings, outcome tallies),
 and each reads the games it needs with their evening's date and their match's seats. Django took
 longer to build those joined queries than the database took to run them on a save's few rows, so
-the statement is written here once per shape, from the models' own tables and columns (portable
-SQL: joins, a WHERE, an ORDER BY), and run with the values of the moment.
+the statement is written here once per shape (klammernliga.sql; portable SQL: joins, a WHERE,
+an ORDER BY), and run with the values of the moment.
 """
 
 from __future__ import annotations
@@ -14,23 +14,14 @@ import functools
 from collections.abc import Sequence
 from typing import Any, Literal
 
-from django.db import connection, models
+from django.db import connection
 
 from klammernliga.models import Evening, Game, Match, Team
+from klammernliga.sql import column, table
 
 # Which games: one (by pk) or one evening's (by date). Bounded on purpose: the rows are fetched
 # to the client (a rebuild of every game reads through the ORM's chunked iterator instead).
 type Scope = Literal["game", "day"]
-
-
-def table(model: type[models.Model]) -> str:
-    """A model's table, quoted for SQL written by hand."""
-    return connection.ops.quote_name(model._meta.db_table)
-
-
-def column(model: type[models.Model], field: str) -> str:
-    """A field's column, quoted (a column may be named "date")."""
-    return connection.ops.quote_name(model._meta.get_field(field).column)
 
 
 @functools.cache

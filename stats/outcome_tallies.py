@@ -233,23 +233,15 @@ def add_game(pk: int) -> int:
     written = 0
     for model, extra in ((league_model, ()), (player_model, ("player_id",))):
         mine = {key: counts for key, counts in gained.items() if (key[0] is None) == (not extra)}
-        # The month's rows (of these players): a few hundred at most, picked from here.
-        stored = model.objects.filter(year=year, month=month)
-        if extra:
-            stored = stored.filter(player_id__in=sorted({p for p, *_ in mine if p is not None}))
-        had: dict[Key, int] = {}
-        for kind, a, b, kalte, *rest in stored.values_list("kind", "a", "b", "kalte", *extra, "pk"):
-            player = rest[0] if extra else None
-            had[(player, month, kind, a, b, bool(kalte))] = rest[-1]
+        players = {key[0] for key in mine if key[0] is not None} if extra else None
+        stored = _stored(model, day, extra, players, month_only=True)
         updates, inserts = [], []
-        for key, (n, won) in mine.items():
-            if key in had:
-                updates.append((n, won, had[key]))
+        for (player, _month, kind, a, b, kalte), (n, won) in mine.items():
+            key = (year, month, kind, a, b, kalte, *([player] if extra else []))
+            if key in stored:
+                updates.append((n, won, stored[key][0]))
             else:
-                player, _month, kind, a, b, kalte = key
-                inserts.append(
-                    (year, month, kind, a, b, kalte, n, won, *([player] if extra else []))
-                )
+                inserts.append((*key[:6], n, won, *key[6:]))
         # Added to, not overwritten: exact however the stored count came about.
         add_to_rows(model, ("n", "won"), ("id",), updates)
         insert_rows(model, (*_FIELDS, *extra), inserts)

@@ -8,17 +8,17 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.db import connection
-from django.db.models import Max, Min, Model, Sum
+from django.db.models import Max, Min, Sum
 
 from klammernliga.models import Participation, Player, PlayerYear, Team, YearTotals
+from klammernliga.sql import columns, table
 from scoring.domain import MELD_LABELS, Bid, MeldKind, Suit
 from scoring.standings import Totals, team_name
 from stats.display import share
 from stats.figures import SUMS, add, totals
 from stats.models import PlayerEvening, PlayerGameYear
-from stats.models import Rating as StoredRating
 from stats.player_evenings import GAME_FIGURES
-from stats.ratings.selectors import PERIODS
+from stats.ratings import selectors as ratings
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,22 +214,13 @@ def _team_ref(pk: int, first: PersonRef, second: PersonRef) -> TeamRef:
 type Grouped = dict[int, tuple[int, ...]]
 
 
-def _table(model: type[Model]) -> str:
-    return connection.ops.quote_name(model._meta.db_table)
-
-
-def _columns(model: type[Model], *fields: str) -> list[str]:
-    """The fields' columns, quoted for the SQL written here (a column may be named "date")."""
-    return [connection.ops.quote_name(model._meta.get_field(f).column) for f in fields]
-
-
 @functools.cache
 def _sides_sql() -> str:
     """The player's figures grouped by his team (kind 0) and by the opposing team (kind 1), each
     team with its players' names and slugs: two aggregates over his Participation rows (read
     from the index that covers them) in one statement, joined to the few teams they name."""
     fields = ("player", "team", "opponent", "evening", *SUMS)
-    column = dict(zip(fields, _columns(Participation, *fields), strict=True))
+    column = dict(zip(fields, columns(Participation, *fields), strict=True))
     sums = ", ".join(
         f"{total} AS n{i}"
         for i, total in enumerate(
@@ -240,18 +231,18 @@ def _sides_sql() -> str:
 
     def grouped(kind: int, by: str) -> str:
         return (
-            f"SELECT {kind} AS kind, {column[by]} AS team_id, {sums} FROM {_table(Participation)} "
+            f"SELECT {kind} AS kind, {column[by]} AS team_id, {sums} FROM {table(Participation)} "
             f"WHERE {column['player']} = %s GROUP BY {column[by]}"
         )
 
-    name, slug, player_pk = _columns(Player, "name", "slug", "id")
-    team_pk, player_1, player_2 = _columns(Team, "id", "player_1", "player_2")
+    name, slug, player_pk = columns(Player, "name", "slug", "id")
+    team_pk, player_1, player_2 = columns(Team, "id", "player_1", "player_2")
     return (
         f"SELECT s.kind, s.team_id, p1.{name}, p1.{slug}, p2.{name}, p2.{slug}, {figures} "
         f"FROM ({grouped(0, 'team')} UNION ALL {grouped(1, 'opponent')}) s "
-        f"JOIN {_table(Team)} t ON t.{team_pk} = s.team_id "
-        f"JOIN {_table(Player)} p1 ON p1.{player_pk} = t.{player_1} "
-        f"JOIN {_table(Player)} p2 ON p2.{player_pk} = t.{player_2}"
+        f"JOIN {table(Team)} t ON t.{team_pk} = s.team_id "
+        f"JOIN {table(Player)} p1 ON p1.{player_pk} = t.{player_1} "
+        f"JOIN {table(Player)} p2 ON p2.{player_pk} = t.{player_2}"
     )
 
 
@@ -310,9 +301,9 @@ def _opponents(
 
 @functools.cache
 def _years_sql() -> str:
-    columns = ", ".join(_columns(PlayerYear, "year", *YearTotals.SUMS))
-    year, player = _columns(PlayerYear, "year", "player")
-    return f"SELECT {columns} FROM {_table(PlayerYear)} WHERE {player} = %s ORDER BY {year}"
+    selected = ", ".join(columns(PlayerYear, "year", *YearTotals.SUMS))
+    year, player = columns(PlayerYear, "year", "player")
+    return f"SELECT {selected} FROM {table(PlayerYear)} WHERE {player} = %s ORDER BY {year}"
 
 
 def _years(player: Player) -> list[Totals]:
@@ -329,9 +320,9 @@ def _years(player: Player) -> list[Totals]:
 
 @functools.cache
 def _game_figures_sql() -> str:
-    sums = ", ".join(f"SUM({c})" for c in _columns(PlayerGameYear, *GAME_FIGURES))
-    (player,) = _columns(PlayerGameYear, "player")
-    return f"SELECT {sums} FROM {_table(PlayerGameYear)} WHERE {player} = %s"
+    sums = ", ".join(f"SUM({c})" for c in columns(PlayerGameYear, *GAME_FIGURES))
+    (player,) = columns(PlayerGameYear, "player")
+    return f"SELECT {sums} FROM {table(PlayerGameYear)} WHERE {player} = %s"
 
 
 def _game_figures(player: Player) -> dict[str, int]:
@@ -395,10 +386,10 @@ EVENING_FIELDS = (
 def _evenings_sql() -> str:
     """His evenings with games, in date order. The date as text: only the few dates shown are
     made dates, not one for every evening. In SQL: the ORM took longer to build it than to run."""
-    columns = ", ".join(_columns(PlayerEvening, *EVENING_FIELDS[1:]))
-    date, player, games = _columns(PlayerEvening, "date", "player", "games")
+    selected = ", ".join(columns(PlayerEvening, *EVENING_FIELDS[1:]))
+    date, player, games = columns(PlayerEvening, "date", "player", "games")
     return (
-        f"SELECT CAST({date} AS TEXT), {columns} FROM {_table(PlayerEvening)} "
+        f"SELECT CAST({date} AS TEXT), {selected} FROM {table(PlayerEvening)} "
         f"WHERE {player} = %s AND {games} > 0 ORDER BY {date}"
     )
 
@@ -474,24 +465,7 @@ def player_profile(player: Player) -> PlayerProfile:
     )
 
 
-@functools.cache
-def _rating_sql(period: str) -> str:
-    date, ordinal, player = _columns(StoredRating, "date", "ordinal", "player")
-    ends = {"month": "month_end", "year": "year_end"}
-    only = f" AND {_columns(StoredRating, ends[period])[0]} = %s" if period in ends else ""
-    return (
-        f"SELECT {date}, {ordinal} FROM {_table(StoredRating)} "
-        f"WHERE {player} = %s{only} ORDER BY {date}"
-    )
-
-
 def rating_points(player: Player, period: str) -> list[tuple[datetime.date, float]]:
-    """His rating (ordinal) after each evening he completed a round, in date order; with
-    `period` "month" or "year" only at the end of each month or year he played in (see
-    stats.ratings.selectors.rating_history). One query of the two columns the chart draws."""
-    if period not in PERIODS:
-        raise ValueError(f"period must be one of {PERIODS}, not {period!r}")
-    params: list[object] = [player.pk] if period == "evening" else [player.pk, True]
-    with connection.cursor() as cursor:
-        cursor.execute(_rating_sql(period), params)
-        return [(date, ordinal) for date, ordinal in cursor.fetchall()]
+    """His rating after each evening, or at each month's or year's end (`period`): see
+    stats.ratings.selectors.rating_points."""
+    return ratings.rating_points(player.pk, period)

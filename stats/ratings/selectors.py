@@ -13,6 +13,7 @@ from django.db import connection
 from django.db.models import OuterRef, Q, QuerySet, Subquery
 
 from klammernliga.models import Player
+from klammernliga.sql import column, columns, table
 from scoring.rating import Rating, initial_rating, win_chance
 from scoring.standings import team_name
 from stats.models import Rating as StoredRating
@@ -234,19 +235,30 @@ def rating_lines(period: str, players: Iterable[Player]) -> list[Line]:
     )
 
 
+def rating_points(player_id: int, period: str) -> list[tuple[datetime.date, float]]:
+    """One player's rating (ordinal) after each evening he completed a round, in date order;
+    with `period` "month" or "year" only at the end of each month or year he played in. One
+    query of the two columns a chart draws (the statement of rating_lines, for one player)."""
+    if period not in PERIODS:
+        raise ValueError(f"period must be one of {PERIODS}, not {period!r}")
+    params: list[object] = [player_id, *([True] if period in _PERIOD_ENDS else [])]
+    with connection.cursor() as cursor:
+        cursor.execute(_lines_sql(period, one_player=True), params)
+        return [(date, ordinal) for _pk, date, ordinal in cursor.fetchall()]
+
+
 _PERIOD_ENDS = {"month": "month_end", "year": "year_end"}
 
 
 @functools.cache
-def _lines_sql(period: str) -> str:
-    quote = connection.ops.quote_name
-    fields = ("player", "date", "ordinal", *_PERIOD_ENDS.values())
-    column = {f: quote(StoredRating._meta.get_field(f).column) for f in fields}
-    only = f" WHERE {column[_PERIOD_ENDS[period]]} = %s" if period in _PERIOD_ENDS else ""
+def _lines_sql(period: str, *, one_player: bool = False) -> str:
+    player, date, ordinal = columns(StoredRating, "player", "date", "ordinal")
+    where = [f"{player} = %s"] if one_player else []
+    if period in _PERIOD_ENDS:
+        where.append(f"{column(StoredRating, _PERIOD_ENDS[period])} = %s")
     return (
-        f"SELECT {column['player']}, {column['date']}, {column['ordinal']} "
-        f"FROM {quote(StoredRating._meta.db_table)}{only} "
-        f"ORDER BY {column['player']}, {column['date']}"
+        f"SELECT {player}, {date}, {ordinal} FROM {table(StoredRating)}"
+        f"{' WHERE ' + ' AND '.join(where) if where else ''} ORDER BY {player}, {date}"
     )
 
 

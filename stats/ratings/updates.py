@@ -18,7 +18,7 @@ from django.db.models import Q
 
 from klammernliga.bulk import insert_rows
 from klammernliga.models import Game, Player
-from klammernliga.seated import column, table
+from klammernliga.sql import column, table
 from scoring.domain import Side
 from scoring.rating import RatedRound, Rating, initial_rating, replay
 from stats.models import Rating as StoredRating
