@@ -56,3 +56,26 @@ def pytest_collection_modifyitems(items):  # type: ignore[no-untyped-def]
             item.add_marker(pytest.mark.e2e)
             # Browser tests share one xdist worker so two Chromiums don't fight over 2 cores.
             item.add_marker(pytest.mark.xdist_group("browser"))
+
+
+AXE_JS = Path(__file__).parent / "vendor" / "axe.min.js"
+SERIOUS = {"moderate", "serious", "critical"}
+
+
+@pytest.fixture
+def axe_violations():  # type: ignore[no-untyped-def]
+    """Run the vendored axe-core in the page; return the violations of impact moderate or worse
+    as short strings (rule id, impact, first target) so a failing assert says what is wrong."""
+
+    def check(page) -> list[str]:  # type: ignore[no-untyped-def]
+        # Evaluated through the browser's debugging protocol, so the site's CSP (no inline
+        # script) does not apply to it.
+        page.evaluate(AXE_JS.read_text(encoding="utf-8"))
+        result = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
+        return [
+            f"{v['id']} ({v['impact']}): {v['nodes'][0]['target'] if v['nodes'] else ''}"
+            for v in result["violations"]
+            if v.get("impact") in SERIOUS
+        ]
+
+    return check
