@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 from klammernliga.services import EveningRecord, GameRecord, StoreSummary, store_evenings
@@ -59,9 +59,9 @@ def _fridays(rng: random.Random, year: int, count: int) -> list[datetime.date]:
 class Circle:
     """Who plays with whom: four fixed teams that now and then swap a partner."""
 
-    def __init__(self, rng: random.Random) -> None:
+    def __init__(self, rng: random.Random, names: Iterable[str] = CIRCLE) -> None:
         self.rng = rng
-        names = list(CIRCLE)
+        names = list(names)
         rng.shuffle(names)
         self.teams = [(names[i], names[i + 1]) for i in range(0, 8, 2)]
 
@@ -102,7 +102,11 @@ def _record(game: PlayedGame, seats: tuple[str, str, str, str]) -> GameRecord:
     )
 
 
-def play_year(rng: random.Random, circle: Circle, year: int) -> Iterator[EveningRecord]:
+def play_year(
+    rng: random.Random, circle: Circle, year: int, strengths: Mapping[str, float] = CIRCLE
+) -> Iterator[EveningRecord]:
+    """One year's evenings; `strengths` other than the circle's let a league be played again
+    with other players' strengths (stats' rating_quality)."""
     for date in _fridays(rng, year, rng.randint(25, 45)):
         circle.maybe_change()
         total = rng.randint(15, 40)
@@ -113,7 +117,7 @@ def play_year(rng: random.Random, circle: Circle, year: int) -> Iterator[Evening
                 total if len(pairings) == 1 else (total // 2 if index == 0 else total - total // 2)
             )
             seats = (team_a[0], team_b[0], team_a[1], team_b[1])
-            skills = [CIRCLE[name] for name in seats]
+            skills = [strengths[name] for name in seats]
             dealer = rng.randrange(4)
             records.extend(_record(g, seats) for g in play_games(rng, skills, count, dealer))
         yield EveningRecord(date=date, games=records, place=rng.choice(PLACES))

@@ -1,36 +1,67 @@
-"""The KlammernBoss rating (RULES.md "KlammernBoss"): OpenSkill's Weng-Lin Plackett-Luce model.
+"""The KlammernBoss rating (RULES.md "KlammernBoss"): a Bayesian logistic model of each game.
 
-Every completed small round is one rated match between its two teams, in the order played; a
-player's rating is the ordinal mu − 3·sigma. This module is a thin, typed layer over
-`openskill`: ratings are plain frozen values, so they can be stored and replayed from any point.
+Every game says something about one player above all: the declarer chose to play and, with his
+cards and his play, won or lost. The chance that the declarer's team wins a game is modelled as
+
+    logistic(advantage + (declarer − (defender₁ + defender₂) / 2) / SCALE)
+
+where each player's strength is a normal belief (mean `mu`, uncertainty `sigma`, in rating
+points) and `advantage` (in log-odds) is how much more often declarers win than lose, learned
+from the games like everything else. Completed small rounds add a weaker team-against-team
+observation (their result carries the Kontra and Re of their games). The partner's strength
+is left out of the game observation: on leagues played by the card engine it only blurred the
+ranking (README "KlammernBoss").
+
+Each observation updates the beliefs in the order played with one step of assumed-density
+filtering (a Laplace step on the logistic likelihood, diagonal covariance), so replaying the
+same games gives the same ratings and a replay may stop and resume at any evening. The chance
+to win a round follows from the chance to win each game by the rules of the round
+(`win_chance`).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 
-from openskill.models import PlackettLuce, PlackettLuceRating
+from scoring.domain import ROUND_TARGET
+from scoring.rules import small_points
 
 __all__ = [
-    "MODEL",
+    "Rated",
+    "RatedGame",
     "RatedRound",
     "Rating",
+    "game_chance",
+    "initial_advantage",
     "initial_rating",
     "ordinal",
-    "rate_round",
     "replay",
     "win_chance",
 ]
 
-# The package's defaults (mu 25, sigma 25/3, beta 25/6, tau 25/300): a new player's ordinal is 0.
-MODEL = PlackettLuce()
-ORDINAL_Z = 3.0
+# Rating points per unit of log-odds: 10 points more make a declarer's odds about 1.1 times.
+SCALE = 100.0
+# A new player: strength 100 ± 50, shown as 0 (the cautious estimate mu − 2·sigma).
+PRIOR_MU = 100.0
+PRIOR_SIGMA = 50.0
+ORDINAL_Z = 2.0
+# The declarer counts fully, each defender half, the partner not at all; a round result counts
+# half for each of the four. Both balance (1 = 2 · ½), so only differences of strength matter.
+DECLARER_WEIGHT = 1.0
+DEFENDER_WEIGHT = 0.5
+ROUND_WEIGHT = 0.5
+# The declarers' advantage before any game: even odds, uncertain by one unit of log-odds.
+PRIOR_ADVANTAGE = (0.0, 1.0)
+# The probit approximation of a logistic of a normal: logistic(m / sqrt(1 + π·s²/8)).
+_PROBIT = math.pi / 8
 
 
 @dataclass(frozen=True, slots=True)
 class Rating:
-    """A player's skill belief: mean `mu` and uncertainty `sigma`."""
+    """A belief about a strength: mean `mu` and uncertainty `sigma` (one standard deviation)."""
 
     mu: float
     sigma: float
@@ -41,6 +72,15 @@ class Rating:
 
 
 @dataclass(frozen=True, slots=True)
+class RatedGame[K: Hashable]:
+    """A game as the rating reads it: who declared, who defended, and whether it was won."""
+
+    declarer: K
+    defenders: tuple[K, K]
+    won: bool
+
+
+@dataclass(frozen=True, slots=True)
 class RatedRound[K: Hashable]:
     """A completed small round: the two players of the winning and of the losing team."""
 
@@ -48,61 +88,134 @@ class RatedRound[K: Hashable]:
     losers: tuple[K, K]
 
 
+type Rated[K: Hashable] = RatedGame[K] | RatedRound[K]
+
+
 def initial_rating() -> Rating:
-    """The rating of a player before their first completed round."""
-    return Rating(MODEL.mu, MODEL.sigma)
+    """A player's rating before his first game."""
+    return Rating(PRIOR_MU, PRIOR_SIGMA)
+
+
+def initial_advantage() -> Rating:
+    """The declarers' advantage (log-odds) before the first game."""
+    return Rating(*PRIOR_ADVANTAGE)
 
 
 def ordinal(rating: Rating) -> float:
-    """The displayed rating: a cautious estimate, mu − 3·sigma."""
+    """The displayed rating: a cautious estimate, mu − 2·sigma (0 for a new player)."""
     return rating.mu - ORDINAL_Z * rating.sigma
 
 
-def _model_team(team: Sequence[Rating]) -> list[PlackettLuceRating]:
-    return [MODEL.rating(mu=r.mu, sigma=r.sigma) for r in team]
+def _chance(mean: float, variance: float) -> float:
+    return 1.0 / (1.0 + math.exp(-mean / math.sqrt(1.0 + _PROBIT * variance)))
 
 
-def rate_round(
-    winners: Sequence[Rating], losers: Sequence[Rating]
-) -> tuple[tuple[Rating, ...], tuple[Rating, ...]]:
-    """The new ratings of both teams after the first team won a round against the second."""
-    # Without explicit ranks openskill ranks the teams in list order: the winners come first.
-    new_winners, new_losers = MODEL.rate([_model_team(winners), _model_team(losers)])
-    return (
-        tuple(Rating(p.mu, p.sigma) for p in new_winners),
-        tuple(Rating(p.mu, p.sigma) for p in new_losers),
+def game_chance(declarer: Rating, defenders: Sequence[Rating], advantage: Rating) -> float:
+    """The chance that the declarer's team wins a game he declares against these defenders."""
+    mean = (
+        advantage.mu
+        + (DECLARER_WEIGHT * declarer.mu - DEFENDER_WEIGHT * sum(d.mu for d in defenders)) / SCALE
     )
+    variance = (
+        advantage.sigma**2
+        + (
+            (DECLARER_WEIGHT * declarer.sigma) ** 2
+            + sum((DEFENDER_WEIGHT * d.sigma) ** 2 for d in defenders)
+        )
+        / SCALE**2
+    )
+    return _chance(mean, variance)
 
 
-def win_chance(team_1: Sequence[Rating], team_2: Sequence[Rating]) -> tuple[float, float]:
-    """Each team's predicted chance to win a round against the other; together 1."""
-    first, second = MODEL.predict_win([_model_team(team_1), _model_team(team_2)])
-    return first, second
+def win_chance(
+    team_1: Sequence[Rating], team_2: Sequence[Rating], advantage: Rating | None = None
+) -> tuple[float, float]:
+    """Each team's chance to win a small round against the other, from 0:0; together 1.
+
+    Each game is declared by any of the four alike; a won game gives its team the small points
+    of a won game, a lost one gives the other team those of a lost game (no Kontra assumed).
+    """
+    advantage = advantage or initial_advantage()
+    first = tuple(game_chance(p, team_2, advantage) for p in team_1)
+    second = tuple(game_chance(p, team_1, advantage) for p in team_2)
+    chance = _round_chance(first, second)
+    return chance, 1.0 - chance
+
+
+_WON = small_points(playing_side_won=True, kontra=False, re=False)
+_LOST = small_points(playing_side_won=False, kontra=False, re=False)
+
+
+def _round_chance(first: tuple[float, ...], second: tuple[float, ...]) -> float:
+    """The chance that team 1 reaches ROUND_TARGET first, given each declarer's game chance."""
+    share = 1.0 / (len(first) + len(second))
+
+    @cache
+    def from_score(a: int, b: int) -> float:
+        if a >= ROUND_TARGET:
+            return 1.0
+        if b >= ROUND_TARGET:
+            return 0.0
+        total = 0.0
+        for p in first:
+            total += share * (p * from_score(a + _WON, b) + (1 - p) * from_score(a, b + _LOST))
+        for p in second:
+            total += share * (p * from_score(a, b + _WON) + (1 - p) * from_score(a + _LOST, b))
+        return total
+
+    return from_score(0, 0)
 
 
 def replay[K: Hashable](
-    rounds: Iterable[RatedRound[K]], start: Mapping[K, Rating] | None = None
-) -> dict[K, Rating]:
-    """The ratings after rating `rounds` in order, starting from `start` (others start new).
+    events: Iterable[Rated[K]],
+    start: Mapping[K, Rating] | None = None,
+    advantage: Rating | None = None,
+) -> tuple[dict[K, Rating], Rating]:
+    """The ratings and the declarers' advantage after rating `events` in order.
 
-    Returns a new mapping of every player in `start` or in the rounds; `start` is not changed.
-    Replaying a sequence in two parts, the second from the first's result, gives the same result
-    as replaying it at once: that is what lets stored ratings be brought up to date from a date.
+    Starts from `start` (players not in it start new) and `advantage` (None: the prior). Returns
+    a new mapping of every player in `start` or in the events; `start` is not changed. Replaying
+    a sequence in two parts, the second from the first's result, gives the same result as
+    replaying it at once: that is what lets stored ratings be brought up to date from a date.
     """
-    # The replay keeps openskill's own rating objects: converting every round costs as much
-    # as rating it.
-    live = {key: MODEL.rating(mu=r.mu, sigma=r.sigma) for key, r in (start or {}).items()}
-    for rated in rounds:
-        teams = [
-            [_live(live, key) for key in rated.winners],
-            [_live(live, key) for key in rated.losers],
-        ]
-        new_winners, new_losers = MODEL.rate(teams)
-        live.update(zip(rated.winners, new_winners, strict=True))
-        live.update(zip(rated.losers, new_losers, strict=True))
-    return {key: Rating(p.mu, p.sigma) for key, p in live.items()}
+    # Mutable [mu, sigma] pairs: a long replay builds no value object per step. Every step
+    # starts and ends with sigma, so a replay may be cut anywhere and give the same floats.
+    live = {key: [r.mu, r.sigma] for key, r in (start or {}).items()}
+    prior = advantage or initial_advantage()
+    base = [prior.mu, prior.sigma]
+    for event in events:
+        if isinstance(event, RatedGame):
+            terms = [
+                (_live(live, event.declarer), DECLARER_WEIGHT / SCALE),
+                (_live(live, event.defenders[0]), -DEFENDER_WEIGHT / SCALE),
+                (_live(live, event.defenders[1]), -DEFENDER_WEIGHT / SCALE),
+                (base, 1.0),
+            ]
+            _observe(terms, event.won)
+        else:
+            weight = ROUND_WEIGHT / SCALE
+            terms = [(_live(live, key), weight) for key in event.winners]
+            terms += [(_live(live, key), -weight) for key in event.losers]
+            _observe(terms, True)
+    ratings = {key: Rating(mu, sigma) for key, (mu, sigma) in live.items()}
+    return ratings, Rating(base[0], base[1])
 
 
-def _live[K: Hashable](live: dict[K, PlackettLuceRating], key: K) -> PlackettLuceRating:
-    rating = live.get(key)
-    return rating if rating is not None else MODEL.rating()
+def _observe(terms: list[tuple[list[float], float]], won: bool) -> None:
+    """One Laplace step for a logistic observation of the weighted sum of `terms`."""
+    mean = sum(state[0] * weight for state, weight in terms)
+    variance = sum((state[1] * weight) ** 2 for state, weight in terms)
+    p = _chance(mean, variance)
+    gradient, curvature = (1.0 if won else 0.0) - p, p * (1.0 - p)
+    damping = 1.0 + curvature * variance
+    for state, weight in terms:
+        var = state[1] ** 2
+        state[0] += var * weight * gradient / damping
+        state[1] = math.sqrt(var * (1.0 - var * weight * weight * curvature / damping))
+
+
+def _live[K: Hashable](live: dict[K, list[float]], key: K) -> list[float]:
+    state = live.get(key)
+    if state is None:
+        state = live[key] = [PRIOR_MU, PRIOR_SIGMA]
+    return state

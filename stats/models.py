@@ -1,4 +1,4 @@
-"""The read side's own stored data: the KlammernBoss ratings, derived from the rounds."""
+"""The read side's own stored data: the KlammernBoss ratings, derived from the games."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from klammernliga.models import Evening, Figures, Player
 
 
 class Rating(models.Model):
-    """A player's rating after an evening on which they completed at least one round.
+    """A player's rating after an evening on which they played at least one game.
 
     Derived: rewritten from a date on whenever games change (see stats/ratings/updates.py).
     """
@@ -32,6 +32,10 @@ class Rating(models.Model):
     rounds = models.PositiveIntegerField(_("Runden"), default=0)
     rounds_evening = models.PositiveIntegerField(default=0)
     rounds_won_evening = models.PositiveIntegerField(default=0)
+    # The declarers' advantage (log-odds, scoring.rating) after this evening: a replay from a
+    # later evening resumes from it.
+    advantage_mu = models.FloatField(default=0.0)
+    advantage_sigma = models.FloatField(default=1.0)
 
     class Meta:
         verbose_name = _("Wertung")

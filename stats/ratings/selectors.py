@@ -14,7 +14,7 @@ from django.db.models import OuterRef, Q, QuerySet, Subquery
 
 from klammernliga.models import Player
 from klammernliga.sql import column, columns, table
-from scoring.rating import Rating, initial_rating, win_chance
+from scoring.rating import Rating, initial_advantage, initial_rating, win_chance
 from scoring.standings import team_name
 from stats.models import Rating as StoredRating
 
@@ -32,6 +32,9 @@ class BossRank:
     # The ordinal's change over the last evening the player completed a round.
     change: float
     last_date: datetime.date
+    # The declarers' advantage stored with this rating (scoring.rating): the newest line's is the
+    # model's current one, which a prediction needs.
+    advantage: Rating = field(default_factory=initial_advantage)
 
     @property
     def is_boss(self) -> bool:
@@ -116,7 +119,9 @@ def _current() -> QuerySet[StoredRating]:
 
 
 _RANK_COLUMNS = ("player__name", "player__slug", "player__nickname")
-_RANK_FIGURES = ("ordinal", "mu", "sigma", "rounds", "change", "date")
+_RANK_FIGURES = (
+    "ordinal", "mu", "sigma", "rounds", "change", "date", "advantage_mu", "advantage_sigma",
+)  # fmt: skip
 
 
 @functools.cache
@@ -143,10 +148,21 @@ def ranking() -> list[BossRank]:
             rounds,
             change,
             date,
+            Rating(*advantage),
         )
-        for rank, (pk, name, slug, nickname, ordinal, mu, sigma, rounds, change, date) in enumerate(
-            rows, 1
-        )
+        for rank, (
+            pk,
+            name,
+            slug,
+            nickname,
+            ordinal,
+            mu,
+            sigma,
+            rounds,
+            change,
+            date,
+            *advantage,
+        ) in enumerate(rows, 1)
     ]
 
 
@@ -303,19 +319,27 @@ def current_ratings(player_ids: Iterable[int]) -> dict[int, Rating]:
     return {pk: found.get(pk, initial_rating()) for pk in ids}
 
 
+def current_advantage(ranks: Sequence[BossRank]) -> Rating:
+    """The declarers' advantage as it stands: the one stored on the latest evening rated."""
+    if not ranks:
+        return initial_advantage()
+    # Dates compare as stored (SQLite may give ISO text): the newest line is the latest state.
+    return max(ranks, key=lambda r: str(r.last_date)).advantage
+
+
 def predict(
     team_a: Sequence[Player], team_b: Sequence[Player], ranks: Sequence[BossRank] | None = None
 ) -> Prediction:
-    """Each team's chance to win a round against the other; one query, none when the ranking
-    (every rated player's current rating) is at hand."""
-    ids = [p.pk for p in (*team_a, *team_b)]
+    """Each team's chance to win a round against the other; one query (the ranking), none when
+    the ranking (every rated player's current rating) is at hand."""
     if ranks is None:
-        ratings = current_ratings(ids)
-    else:
-        known = {r.player.pk: Rating(r.mu, r.sigma) for r in ranks}
-        ratings = {pk: known.get(pk, initial_rating()) for pk in ids}
+        ranks = ranking()
+    known = {r.player.pk: Rating(r.mu, r.sigma) for r in ranks}
+    ratings = {p.pk: known.get(p.pk, initial_rating()) for p in (*team_a, *team_b)}
     chance_a, chance_b = win_chance(
-        [ratings[p.pk] for p in team_a], [ratings[p.pk] for p in team_b]
+        [ratings[p.pk] for p in team_a],
+        [ratings[p.pk] for p in team_b],
+        current_advantage(ranks),
     )
     return Prediction(tuple(team_a), tuple(team_b), chance_a, chance_b)
 

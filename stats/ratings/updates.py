@@ -1,8 +1,9 @@
 """Keeps the stored ratings in step with the games: from a date on, never the whole history.
 
 `klammernliga.signals.league_changed` says from which evening on the games changed; the ratings
-from that evening on are deleted and the rounds from there on are replayed, starting from each
-player's last stored rating before it (see scoring.rating.replay). The month- and year-end flags
+from that evening on are deleted and the games and rounds from there on are replayed, starting
+from each player's last stored rating before it and the declarers' advantage stored with the
+latest of those (see scoring.rating.replay). The month- and year-end flags
 of the kept ratings of that month and year are put right afterwards.
 """
 
@@ -20,48 +21,66 @@ from klammernliga.bulk import insert_rows
 from klammernliga.models import Game, Player
 from klammernliga.sql import column, table
 from scoring.domain import Side
-from scoring.rating import RatedRound, Rating, initial_rating, replay
+from scoring.rating import Rated, RatedGame, RatedRound, Rating, initial_rating, replay
 from stats.models import Rating as StoredRating
 
 BATCH_SIZE = 2000
 
-# One row a completed round: evening, date, winner side, team A's and team B's players.
-_ROUND_FIELDS = (
+# One row a game: evening, date, declarer, playing side, winner side, round winner (blank
+# unless the game ends a round), team A's and team B's players.
+_GAME_FIELDS = (
     "match__evening_id",
     "match__evening__date",
+    "declarer_id",
+    "playing_side",
+    "winner_side",
     "round_winner",
     "match__team_a__player_1_id",
     "match__team_a__player_2_id",
     "match__team_b__player_1_id",
     "match__team_b__player_2_id",
 )
-type RoundRow = tuple[int, datetime.date, str, int, int, int, int]
+type GameRow = tuple[int, datetime.date, int, str, str, str, int, int, int, int]
 
 # The columns of a stored rating, in the order _replay_evenings produces them.
 _COLUMNS = (
     "player_id", "evening_id", "date", "month", "month_end", "year_end", "mu", "sigma", "ordinal",
-    "change", "rounds", "rounds_evening", "rounds_won_evening",
+    "change", "rounds", "rounds_evening", "rounds_won_evening", "advantage_mu", "advantage_sigma",
 )  # fmt: skip
 type RatingRow = tuple[
-    int, int, datetime.date, int, bool, bool, float, float, float, float, int, int, int
+    int,
+    int,
+    datetime.date,
+    int,
+    bool,
+    bool,
+    float,
+    float,
+    float,
+    float,
+    int,
+    int,
+    int,
+    float,
+    float,
 ]
 
 
 def on_league_changed(sender: object, since: datetime.date | None = None, **kwargs: object) -> None:
-    # The ratings follow the rounds alone: a change that ends no round differently leaves them.
-    if kwargs.get("rounds_changed", True):
-        update_ratings(since=since)
+    # Every game counts (its declarer won or lost): any change of the games moves the ratings.
+    del kwargs
+    update_ratings(since=since)
 
 
 @transaction.atomic(savepoint=False)
 def update_ratings(*, since: datetime.date | None) -> int:
     """Rewrite the stored ratings from `since` on (all of them for None). Returns rows written."""
-    ratings, rounds, latest = _state_before(since)
+    ratings, rounds, latest, advantage = _state_before(since)
     stale = StoredRating.objects.all()
     if since is not None:
         stale = stale.filter(date__gte=since)
     stale.delete()
-    rows = _replay_evenings(_round_rows(since), ratings, rounds)
+    rows = _replay_evenings(_game_rows(since), ratings, rounds, advantage)
     insert_rows(StoredRating, _COLUMNS, rows)
     if since is not None:
         _mark_ends_before(since, rows, latest)
@@ -71,19 +90,29 @@ def update_ratings(*, since: datetime.date | None) -> int:
 type Latest = dict[int, tuple[int, datetime.date]]  # player -> (pk, date) of the last kept row
 
 
-def _state_before(since: datetime.date | None) -> tuple[dict[int, Rating], dict[int, int], Latest]:
-    """Each player's last stored rating before `since`, rounds so far and that row: one query."""
+def _state_before(
+    since: datetime.date | None,
+) -> tuple[dict[int, Rating], dict[int, int], Latest, Rating | None]:
+    """Each player's last stored rating before `since`, rounds so far and that row, and the
+    declarers' advantage after the last rated evening before `since` (None: none): one query."""
     if since is None:
-        return {}, {}, {}
+        return {}, {}, {}, None
     ratings, rounds, latest = {}, {}, {}
+    advantage, newest = None, datetime.date.min
     with connection.cursor() as cursor:
         cursor.execute(_state_before_sql(), [connection.ops.adapt_datefield_value(since)])
-        for player, mu, sigma, count, pk, date in cursor.fetchall():
+        for player, mu, sigma, count, base_mu, base_sigma, pk, date in cursor.fetchall():
             if not isinstance(date, datetime.date):  # SQLite may hand over the ISO text
                 date = datetime.date.fromisoformat(date)
             ratings[player], rounds[player] = Rating(mu, sigma), count
             latest[player] = (pk, date)
-    return ratings, rounds, latest
+            # Every rated evening stores the advantage after it: the newest row has the latest.
+            if date > newest:
+                advantage, newest = Rating(base_mu, base_sigma), date
+    return ratings, rounds, latest, advantage
+
+
+_STATE_FIELDS = ("player", "mu", "sigma", "rounds", "advantage_mu", "advantage_sigma")
 
 
 @functools.cache
@@ -92,7 +121,7 @@ def _state_before_sql() -> str:
     player the latest row before a date, a walk along the (player, date) index each."""
     rating, player = table(StoredRating), table(Player)
     pk, who, date = (column(StoredRating, f) for f in ("id", "player", "date"))
-    figures = ", ".join(f"r.{column(StoredRating, f)}" for f in ("player", "mu", "sigma", "rounds"))
+    figures = ", ".join(f"r.{column(StoredRating, f)}" for f in _STATE_FIELDS)
     latest = (
         f"SELECT (SELECT l.{pk} FROM {rating} l WHERE l.{who} = p.{column(Player, 'id')} "
         f"AND l.{date} < %s ORDER BY l.{date} DESC LIMIT 1) FROM {player} p"
@@ -100,56 +129,67 @@ def _state_before_sql() -> str:
     return f"SELECT {figures}, r.{pk}, r.{date} FROM {rating} r WHERE r.{pk} IN ({latest})"
 
 
-def _round_rows(since: datetime.date | None) -> Iterator[RoundRow]:
-    """The completed rounds from `since` on, in the order played: one query."""
-    games = Game.objects.filter(ends_round=True)
+def _game_rows(since: datetime.date | None) -> Iterator[GameRow]:
+    """The games from `since` on, in the order played: one query."""
+    games = Game.objects.all()
     if since is not None:
         games = games.filter(match__evening__date__gte=since)
     return (
         games.order_by("match__evening__date", "match__position", "position")
-        .values_list(*_ROUND_FIELDS)
+        .values_list(*_GAME_FIELDS)
         .iterator(chunk_size=BATCH_SIZE)
     )  # type: ignore[return-value]
 
 
-def _rated_round(row: RoundRow) -> RatedRound[int]:
-    _evening, _date, winner, a1, a2, b1, b2 = row
+def _rated(row: GameRow) -> Iterator[Rated[int]]:
+    """What one game tells the rating: its declarer's result, then its round's, if it ends one."""
+    _evening, _date, declarer, playing, winner, round_winner, a1, a2, b1, b2 = row
     team_a, team_b = (a1, a2), (b1, b2)
-    if winner == Side.A:
-        return RatedRound(winners=team_a, losers=team_b)
-    return RatedRound(winners=team_b, losers=team_a)
+    yield RatedGame(declarer, team_b if playing == Side.A else team_a, won=winner == playing)
+    if round_winner == Side.A:
+        yield RatedRound(winners=team_a, losers=team_b)
+    elif round_winner == Side.B:
+        yield RatedRound(winners=team_b, losers=team_a)
 
 
 def _replay_evenings(
-    rows: Iterable[RoundRow], ratings: dict[int, Rating], rounds_so_far: dict[int, int]
+    rows: Iterable[GameRow],
+    ratings: dict[int, Rating],
+    rounds_so_far: dict[int, int],
+    advantage: Rating | None = None,
 ) -> list[RatingRow]:
-    """Rate the rounds evening by evening; a row for every player who played that evening.
+    """Rate the games evening by evening; a row for every player who played that evening.
 
     `ratings` and `rounds_so_far` hold the state before the first row and are brought forward.
     """
     fresh = initial_rating()
     result: list[RatingRow] = []
     for (evening_id, date), evening_rows in groupby(rows, key=lambda row: (row[0], row[1])):
-        rounds = [_rated_round(row) for row in evening_rows]
+        events: list[Rated[int]] = []
         played: dict[int, int] = {}
         won: dict[int, int] = {}
-        for rated in rounds:
-            for key in rated.winners:
-                played[key] = played.get(key, 0) + 1
-                won[key] = won.get(key, 0) + 1
-            for key in rated.losers:
-                played[key] = played.get(key, 0) + 1
+        for row in evening_rows:
+            for key in row[6:]:
+                played.setdefault(key, 0)
+            for event in _rated(row):
+                events.append(event)
+                if isinstance(event, RatedRound):
+                    for key in (*event.winners, *event.losers):
+                        played[key] += 1
+                    for key in event.winners:
+                        won[key] = won.get(key, 0) + 1
+        # Every player of the evening gets a row, a partner who never declared nor defended too.
         before = {key: ratings.get(key, fresh) for key in played}
-        after = replay(rounds, before)
+        after, advantage = replay(events, before, advantage)
+        month = date.year * 12 + date.month - 1
         for key, count in played.items():
             new = after[key]
             ratings[key] = new
             rounds_so_far[key] = rounds_so_far.get(key, 0) + count
             change = new.ordinal - before[key].ordinal
-            month = date.year * 12 + date.month - 1
-            row = (key, evening_id, date, month, False, False, new.mu, new.sigma, new.ordinal)
-            row = (*row, change)
-            result.append((*row, rounds_so_far[key], count, won.get(key, 0)))
+            stored = (key, evening_id, date, month, False, False, new.mu, new.sigma, new.ordinal)
+            stored = (*stored, change, rounds_so_far[key], count, won.get(key, 0))
+            result.append((*stored, advantage.mu, advantage.sigma))
     return _mark_month_ends(result)
 
 

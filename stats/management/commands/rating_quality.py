@@ -1,0 +1,114 @@
+"""Measure the KlammernBoss on leagues played by the card engine with known strengths."""
+
+import json
+import random
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from klammernliga import demo
+from stats.ratings.quality import Quality, measure
+
+
+class Command(BaseCommand):
+    help = (
+        "Play leagues with the card engine (the demo league's circle and evenings) for the given "
+        "seeds and strengths, rate them as the site does, and report the rank correlation "
+        "(Spearman) of the ranking with the strengths, the Brier score of the round predictions "
+        "and a reliability table."
+    )
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--seeds", default="1998", help="comma-separated, e.g. 1998,1,2")
+        parser.add_argument(
+            "--strengths",
+            default="demo",
+            help="demo (the demo's), shuffled (the demo's, shuffled among the players by the "
+            "seed), random (drawn from 0.2-0.95 by the seed) or Name=0.8,… for all eight",
+        )
+        parser.add_argument("--years", default=f"{demo.FIRST_YEAR}-{demo.LAST_YEAR}")
+        parser.add_argument("--json", action="store_true")
+
+    def handle(self, *args: object, **options: str | bool) -> None:
+        try:
+            seeds = [int(s) for s in str(options["seeds"]).split(",")]
+            years = demo.parse_years(str(options["years"]))
+        except ValueError as error:
+            raise CommandError(f"Ungültige Angabe: {error}") from error
+        results = [
+            measure(seed, _strengths(str(options["strengths"]), seed), years) for seed in seeds
+        ]
+        if options["json"]:
+            self.stdout.write(json.dumps([_as_dict(q) for q in results], ensure_ascii=False))
+            return
+        for quality in results:
+            self._report(quality)
+
+    def _report(self, q: Quality) -> None:
+        self.stdout.write(
+            f"Seed {q.seed}: {q.games} Spiele, {q.rounds} Runden; "
+            f"Spearman {q.spearman:.2f}, Brier {q.brier:.4f} (Münzwurf 0.25)"
+        )
+        for rank, (name, rating) in enumerate(q.ranking, 1):
+            self.stdout.write(
+                f"  {rank}. {name:<8} Wertung {rating.ordinal:6.1f}  "
+                f"μ {rating.mu:6.1f} ± {rating.sigma:4.1f}  Stärke {q.strengths[name]:.2f}"
+            )
+        self.stdout.write("  Favorit vorhergesagt   Runden  vorhergesagt  eingetreten")
+        for b in q.reliability:
+            self.stdout.write(
+                f"  {b.low:.0%}–{b.high:.0%}{'':>12}{b.rounds:6d}  {b.predicted:12.1%}"
+                f"  {b.observed:11.1%}"
+            )
+
+
+def _strengths(kind: str, seed: int) -> dict[str, float]:
+    names = list(demo.CIRCLE)
+    if kind == "demo":
+        return dict(demo.CIRCLE)
+    if kind == "shuffled":
+        values = list(demo.CIRCLE.values())
+        random.Random(seed).shuffle(values)
+        return dict(zip(names, values, strict=True))
+    if kind == "random":
+        rng = random.Random(seed)
+        return {name: round(rng.uniform(0.2, 0.95), 2) for name in names}
+    try:
+        given = {
+            name.strip(): float(value)
+            for name, _sep, value in (part.partition("=") for part in kind.split(","))
+        }
+    except ValueError as error:
+        raise CommandError(f"Ungültige Stärken: {kind}") from error
+    if set(given) != set(names) or not all(0 <= v <= 1 for v in given.values()):
+        raise CommandError(f"Stärken zwischen 0 und 1 für genau diese Spieler: {', '.join(names)}")
+    return given
+
+
+def _as_dict(q: Quality) -> dict[str, object]:
+    return {
+        "seed": q.seed,
+        "games": q.games,
+        "rounds": q.rounds,
+        "spearman": round(q.spearman, 4),
+        "brier": round(q.brier, 4),
+        "ranking": [
+            {
+                "name": name,
+                "rating": round(r.ordinal, 1),
+                "mu": round(r.mu, 1),
+                "sigma": round(r.sigma, 2),
+                "strength": q.strengths[name],
+            }
+            for name, r in q.ranking
+        ],
+        "reliability": [
+            {
+                "low": b.low,
+                "high": b.high,
+                "rounds": b.rounds,
+                "predicted": round(b.predicted, 4),
+                "observed": round(b.observed, 4),
+            }
+            for b in q.reliability
+        ],
+    }

@@ -1,0 +1,200 @@
+"""How well the KlammernBoss finds the best player: leagues played by the card engine with known
+strengths, rated in memory as the site rates stored games (`manage.py rating_quality`).
+
+The league is the demo league's (klammernliga.demo: same circle, evenings and seating); with the
+demo's seed and strengths it is exactly the league `seed_demo` stores. Each round is predicted
+from the ratings as they stood before its evening, as the KlammernBoss page would have then.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from itertools import groupby
+
+from klammernliga import demo
+from klammernliga.services import GameRecord
+from scoring.rating import Rated, RatedGame, RatedRound, Rating, initial_rating, replay, win_chance
+from scoring.rounds import progress
+from scoring.rules import GameSheet, result
+
+# The favourite's predicted chance, in steps of this size from 50 %: the reliability table.
+BIN_WIDTH = 0.05
+
+
+@dataclass(frozen=True, slots=True)
+class Bin:
+    """Rounds whose favourite was given a chance in [low, high): predicted and observed share."""
+
+    low: float
+    high: float
+    rounds: int
+    predicted: float
+    observed: float
+
+
+@dataclass(frozen=True, slots=True)
+class Quality:
+    seed: int
+    strengths: dict[str, float]
+    ratings: dict[str, Rating]
+    spearman: float
+    brier: float
+    rounds: int
+    games: int
+    reliability: list[Bin]
+
+    @property
+    def ranking(self) -> list[tuple[str, Rating]]:
+        """Best first, as the KlammernBoss page orders them (ordinal, then name)."""
+        return sorted(self.ratings.items(), key=lambda item: (-item[1].ordinal, item[0]))
+
+
+def spearman(xs: Sequence[float], ys: Sequence[float]) -> float:
+    """Spearman's rank correlation (ties get their mean rank)."""
+    rx, ry = _ranks(xs), _ranks(ys)
+    mx, my = sum(rx) / len(rx), sum(ry) / len(ry)
+    cov = sum((a - mx) * (b - my) for a, b in zip(rx, ry, strict=True))
+    spread = math.sqrt(sum((a - mx) ** 2 for a in rx) * sum((b - my) ** 2 for b in ry))
+    return cov / spread if spread else 0.0
+
+
+def _ranks(values: Sequence[float]) -> list[float]:
+    order = sorted(range(len(values)), key=lambda i: values[i])
+    ranks = [0.0] * len(values)
+    start = 0
+    while start < len(order):
+        end = start
+        while end + 1 < len(order) and values[order[end + 1]] == values[order[start]]:
+            end += 1
+        for position in range(start, end + 1):
+            ranks[order[position]] = (start + end) / 2
+        start = end + 1
+    return ranks
+
+
+type Team = tuple[str, str]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedRound:
+    team_a: Team
+    team_b: Team
+    a_won: bool
+
+
+def _evenings(
+    seed: int, strengths: Mapping[str, float], years: tuple[int, int]
+) -> Iterator[list[tuple[GameRecord, RatedGame[str], PlayedRound | None]]]:
+    """The league's evenings, each game with what the rating reads from it."""
+    rng = random.Random(seed)
+    circle = demo.Circle(rng, strengths)
+    for year in range(years[0], years[1] + 1):
+        for evening in demo.play_year(rng, circle, year, strengths):
+            games = []
+            for _teams, match in groupby(evening.games, key=lambda g: (g.team_a, g.team_b)):
+                records = list(match)
+                outcomes = [result(_sheet(record)) for record in records]
+                steps = progress((o.small_a, o.small_b) for o in outcomes)
+                for record, outcome, step in zip(records, outcomes, steps, strict=True):
+                    defenders = (
+                        record.team_b if record.declarer in record.team_a else record.team_a
+                    )
+                    rated = RatedGame(record.declarer, defenders, outcome.playing_side_won)
+                    ended = (
+                        PlayedRound(record.team_a, record.team_b, step.round_winner.value == "a")
+                        if step.round_winner is not None
+                        else None
+                    )
+                    games.append((record, rated, ended))
+            yield games
+
+
+def _sheet(record: GameRecord) -> GameSheet:
+    return GameSheet(
+        team_a=record.team_a,
+        team_b=record.team_b,
+        declarer=record.declarer,
+        trump=record.trump,
+        bid=record.bid,
+        points_a=record.points_a,
+        points_b=record.points_b,
+        melds_a=record.melds_a,  # type: ignore[arg-type]
+        melds_b=record.melds_b,  # type: ignore[arg-type]
+        kontra=record.kontra,
+        re=record.re,
+        dealer=record.dealer,
+    )
+
+
+def measure(
+    seed: int = 1998,
+    strengths: Mapping[str, float] | None = None,
+    years: tuple[int, int] = (demo.FIRST_YEAR, demo.LAST_YEAR),
+) -> Quality:
+    """Play a league with these strengths (the demo's by default), rate it, and measure."""
+    strengths = dict(strengths or demo.CIRCLE)
+    ratings: dict[str, Rating] = {}
+    advantage: Rating | None = None
+    predictions: list[tuple[float, bool]] = []
+    games = 0
+    fresh = initial_rating()
+    for evening in _evenings(seed, strengths, years):
+        events: list[Rated[str]] = []
+        chances: dict[tuple[Team, Team], float] = {}
+        for _record, rated, ended in evening:
+            events.append(rated)
+            games += 1
+            if ended is None:
+                continue
+            key = (ended.team_a, ended.team_b)
+            if key not in chances:
+                team_a = [ratings.get(name, fresh) for name in ended.team_a]
+                team_b = [ratings.get(name, fresh) for name in ended.team_b]
+                chances[key] = win_chance(team_a, team_b, advantage)[0]
+            predictions.append((chances[key], ended.a_won))
+            winners, losers = (
+                (ended.team_a, ended.team_b) if ended.a_won else (ended.team_b, ended.team_a)
+            )
+            events.append(RatedRound(winners, losers))
+        ratings, advantage = replay(events, ratings, advantage)
+    names = sorted(strengths)
+    return Quality(
+        seed=seed,
+        strengths=strengths,
+        ratings=ratings,
+        spearman=spearman([ratings[n].ordinal for n in names], [strengths[n] for n in names]),
+        brier=brier(predictions),
+        rounds=len(predictions),
+        games=games,
+        reliability=reliability(predictions),
+    )
+
+
+def brier(predictions: Sequence[tuple[float, bool]]) -> float:
+    """The mean squared error of the predicted chances (a coin scores 0.25)."""
+    if not predictions:
+        return 0.0
+    return sum((p - won) ** 2 for p, won in predictions) / len(predictions)
+
+
+def reliability(predictions: Sequence[tuple[float, bool]]) -> list[Bin]:
+    """Predicted against observed, by the favourite's predicted chance (the non-empty bins)."""
+    bins: dict[int, list[tuple[float, bool]]] = {}
+    for p, won in predictions:
+        # Seen from the favourite: a prediction and its mirror image fall in the same bin.
+        favourite, favourite_won = (p, won) if p >= 0.5 else (1 - p, not won)
+        index = min(int((favourite - 0.5) / BIN_WIDTH), round(0.5 / BIN_WIDTH) - 1)
+        bins.setdefault(index, []).append((favourite, favourite_won))
+    return [
+        Bin(
+            low=0.5 + index * BIN_WIDTH,
+            high=0.5 + (index + 1) * BIN_WIDTH,
+            rounds=len(rows),
+            predicted=sum(p for p, _ in rows) / len(rows),
+            observed=sum(won for _, won in rows) / len(rows),
+        )
+        for index, rows in sorted(bins.items())
+    ]
