@@ -99,9 +99,7 @@ def _evenings(
                 outcomes = [result(_sheet(record)) for record in records]
                 steps = progress((o.small_a, o.small_b) for o in outcomes)
                 for record, outcome, step in zip(records, outcomes, steps, strict=True):
-                    defenders = (
-                        record.team_b if record.declarer in record.team_a else record.team_a
-                    )
+                    defenders = record.team_b if record.declarer in record.team_a else record.team_a
                     rated = RatedGame(record.declarer, defenders, outcome.playing_side_won)
                     ended = (
                         PlayedRound(record.team_a, record.team_b, step.round_winner.value == "a")
