@@ -7,7 +7,14 @@ from django.core.management import call_command
 from klammernliga import services
 from klammernliga.models import Game
 from klammernliga.signals import league_changed
-from scoring.rating import RatedRound, initial_rating, rate_round, replay
+from scoring.rating import (
+    Rated,
+    RatedGame,
+    RatedRound,
+    initial_advantage,
+    initial_rating,
+    replay,
+)
 from stats.models import Rating
 from stats.ratings.selectors import (
     current_boss,
@@ -39,8 +46,26 @@ def _stored() -> list[tuple]:
             "rounds_won_evening",
             "month_end",
             "year_end",
+            "advantage_mu",
+            "advantage_sigma",
         )
     )
+
+
+def _replayed() -> dict[str, float]:
+    """Every player's ordinal from the stored games, rated at once in plain Python."""
+    events: list[Rated[str]] = []
+    for game in Game.objects.select_related(
+        "declarer", "match__team_a__player_1", "match__team_a__player_2",
+        "match__team_b__player_1", "match__team_b__player_2",
+    ).order_by("match__evening__date", "match__position", "position"):  # fmt: skip
+        a = (game.match.team_a.player_1.name, game.match.team_a.player_2.name)
+        b = (game.match.team_b.player_1.name, game.match.team_b.player_2.name)
+        playing_a = game.declarer.name in a
+        events.append(RatedGame(game.declarer.name, b if playing_a else a, game.playing_side_won))
+        if game.ends_round:
+            events.append(RatedRound(a, b) if game.round_winner == "a" else RatedRound(b, a))
+    return {name: rating.ordinal for name, rating in replay(events)[0].items()}
 
 
 def _two_evenings():  # type: ignore[no-untyped-def]
@@ -58,27 +83,41 @@ def _two_evenings():  # type: ignore[no-untyped-def]
 # --- updates -----------------------------------------------------------------------------------
 
 
-def test_a_game_that_ends_a_round_rates_its_four_players() -> None:
+def test_every_game_rates_its_declarer_and_defenders_and_rounds_are_counted() -> None:
     match = MatchFactory()
-    GameFactory(match=match)  # 1:0, the round goes on
-    assert not Rating.objects.exists()
-    play_round(match)
+    GameFactory(match=match)  # Anna declares and wins 100:64; the round goes on at 1:0
     rows = {r.player_id: r for r in Rating.objects.all()}
-    winners = (match.team_a.player_1_id, match.team_a.player_2_id)
-    losers = (match.team_b.player_1_id, match.team_b.player_2_id)
-    assert set(rows) == {*winners, *losers}
-    assert all(rows[p].ordinal > 0 > rows[q].mu - 25 for p in winners for q in losers)
+    anna, bernd = match.team_a.player_1_id, match.team_a.player_2_id
+    clara, dieter = match.team_b.player_1_id, match.team_b.player_2_id
+    assert set(rows) == {anna, bernd, clara, dieter}
+    assert rows[anna].ordinal > rows[bernd].ordinal == 0.0 > rows[clara].ordinal
+    assert rows[clara].ordinal == rows[dieter].ordinal
+    assert all(rows[p].rounds == rows[p].rounds_evening == 0 for p in rows)
+    play_round(match)  # Clara declares and loses with Re: Anna & Bernd win the round
+    rows = {r.player_id: r for r in Rating.objects.all()}
     assert all(rows[p].rounds == rows[p].rounds_evening == 1 for p in rows)
-    assert [rows[p].rounds_won_evening for p in (*winners, *losers)] == [1, 1, 0, 0]
+    assert [rows[p].rounds_won_evening for p in (anna, bernd, clara, dieter)] == [1, 1, 0, 0]
+    assert rows[clara].ordinal < rows[dieter].ordinal < 0 < rows[bernd].ordinal < rows[anna].ordinal
 
 
 def test_ratings_are_stored_after_each_evening_and_continue_from_the_last() -> None:
     first, second, *_ = _two_evenings()
-    anna = first.team_a.player_1_id
+    anna, bernd = first.team_a.player_1_id, first.team_a.player_2_id
+    clara, dieter = first.team_b.player_1_id, first.team_b.player_2_id
     after_first = Rating.objects.get(player_id=anna, date=first.evening.date)
     after_second = Rating.objects.get(player_id=anna, date=second.evening.date)
-    expected = replay([RatedRound((1, 2), (3, 4))] * 2)[1]
-    assert (after_second.mu, after_second.sigma) == (expected.mu, expected.sigma)
+    # Each evening: Clara declares and loses, Anna & Bernd win the round.
+    evening = [
+        RatedGame(clara, (anna, bernd), won=False),
+        RatedRound((anna, bernd), (clara, dieter)),
+    ]
+    ratings, advantage = replay(evening)
+    expected, advantage = replay(evening, ratings, advantage)
+    assert (after_second.mu, after_second.sigma) == (expected[anna].mu, expected[anna].sigma)
+    assert (after_second.advantage_mu, after_second.advantage_sigma) == (
+        advantage.mu,
+        advantage.sigma,
+    )
     assert after_second.rounds == 2 and after_second.rounds_evening == 1
     assert after_second.change == pytest.approx(after_second.ordinal - after_first.ordinal)
 
@@ -99,7 +138,8 @@ def test_changing_an_earlier_game_changes_the_ratings_after_it() -> None:
         kontra=True,
         re=True,
     )
-    assert Rating.objects.get(player_id=anna, date=first.evening.date).ordinal < 0
+    # Anna now declared and lost, and her team lost the round.
+    assert Rating.objects.get(player_id=anna, date=first.evening.date).mu < initial_rating().mu
     assert Rating.objects.get(player_id=anna, date=second.evening.date).ordinal < before
 
 
@@ -110,9 +150,13 @@ def test_deleting_a_round_removes_its_ratings_and_later_ones_follow() -> None:
     assert not Rating.objects.filter(date=first.evening.date).exists()
     later = Rating.objects.get(player_id=anna, date=second.evening.date)
     assert later.rounds == 1
-    assert later.ordinal == pytest.approx(
-        rate_round((initial_rating(),) * 2, (initial_rating(),) * 2)[0][0].ordinal
+    # As if the second evening were the first: its game and its round alone.
+    clara, dieter = first.team_b.player_1_id, first.team_b.player_2_id
+    bernd = first.team_a.player_2_id
+    expected, _ = replay(
+        [RatedGame(clara, (anna, bernd), won=False), RatedRound((anna, bernd), (clara, dieter))]
     )
+    assert later.ordinal == expected[anna].ordinal
 
 
 def test_updating_from_a_date_gives_what_replaying_everything_gives() -> None:
@@ -150,16 +194,15 @@ def test_an_emptied_league_has_no_ratings() -> None:
 
 
 def test_the_import_rates_the_hand_checked_league(league) -> None:  # type: ignore[no-untyped-def]
-    names = [(r.rank, r.player.name, r.rounds) for r in ranking()]
+    ranks = ranking()
     # Emil & Frieda won their only round; Clara & Dieter won 2 of 4, Anna & Bernd 2 of 5.
-    assert names == [
-        (1, "Emil", 1),
-        (2, "Frieda", 1),
-        (3, "Clara", 4),
-        (4, "Dieter", 4),
-        (5, "Anna", 5),
-        (6, "Bernd", 5),
-    ]
+    assert {r.player.name: r.rounds for r in ranks} == {
+        "Emil": 1, "Frieda": 1, "Clara": 4, "Dieter": 4, "Anna": 5, "Bernd": 5,
+    }  # fmt: skip
+    # Emil and Dieter won every game they declared (3 each); Bernd lost two of his five.
+    assert [r.player.name for r in ranks] == ["Emil", "Dieter", "Frieda", "Anna", "Clara", "Bernd"]
+    # Stored step by step, evening by evening, it is what rating every game at once gives.
+    assert {r.player.name: r.ordinal for r in ranks} == pytest.approx(_replayed(), abs=1e-9)
 
 
 def test_recompute_leaves_the_ratings_as_they_were(league) -> None:  # type: ignore[no-untyped-def]
@@ -191,10 +234,12 @@ def test_the_ranking_lists_players_by_rating_with_their_trend(league) -> None:  
     assert [r.ordinal for r in rows] == sorted((r.ordinal for r in rows), reverse=True)
     assert rows[0].is_boss and not rows[1].is_boss
     by_name = {r.player.name: r for r in rows}
-    # Anna lost the 2010 evening and won the one 2011 round: up; Clara lost it: down.
-    assert by_name["Anna"].trend == "up" and by_name["Anna"].last_date == datetime.date(2011, 1, 10)
+    # In 2011 Bernd won both games he declared: up; Clara's team lost the one round: down.
+    assert by_name["Bernd"].trend == "up" and by_name["Bernd"].last_date == datetime.date(
+        2011, 1, 10
+    )
     assert by_name["Clara"].trend == "down"
-    assert by_name["Anna"].ordinal == pytest.approx(by_name["Anna"].mu - 3 * by_name["Anna"].sigma)
+    assert by_name["Anna"].ordinal == pytest.approx(by_name["Anna"].mu - 2 * by_name["Anna"].sigma)
 
 
 def test_the_boss_is_the_player_on_top(league) -> None:  # type: ignore[no-untyped-def]
@@ -213,13 +258,17 @@ def test_the_history_has_a_point_per_evening_played(league) -> None:  # type: ig
     assert [h.player.name for h in rating_history([anna])] == ["Anna"]
 
 
-def test_a_prediction_favours_the_stronger_team_and_sums_to_one(league) -> None:  # type: ignore[no-untyped-def]
+def test_a_prediction_favours_the_stronger_team_and_is_symmetric(league) -> None:  # type: ignore[no-untyped-def]
     players = {r.player.name: r.player for r in ranking()}
     chance = predict((players["Emil"], players["Frieda"]), (players["Anna"], players["Bernd"]))
     assert chance.chance_a > 0.5 > chance.chance_b
     assert chance.chance_a + chance.chance_b == pytest.approx(1.0)
     assert chance.percent_a + chance.percent_b == 100
     assert chance.name_a == "Emil & Frieda"
+    # A against B plus B against A is 100 %.
+    mirrored = predict((players["Anna"], players["Bernd"]), (players["Emil"], players["Frieda"]))
+    assert chance.chance_a + mirrored.chance_a == pytest.approx(1.0)
+    assert chance.percent_a + mirrored.percent_a == 100
 
 
 def test_a_prediction_from_the_ranking_at_hand_gives_the_same_chances_without_a_query(
@@ -354,27 +403,64 @@ def test_the_rating_span_is_one_query_for_everyone_or_one_player(
     assert rating_span(team_b.player_1_id + 1000) is None
 
 
-def test_a_game_that_ends_no_round_leaves_the_ratings_alone() -> None:
-    from django.db import connection
-    from django.test.utils import CaptureQueriesContext
-
+def test_a_game_that_ends_no_round_moves_the_ratings_as_a_full_replay_would() -> None:
     match = MatchFactory()
     play_round(match)  # a Re: ends a round at once
-    rated = set(Rating.objects.values_list("pk", flat=True))
-    assert rated
-    with CaptureQueriesContext(connection) as queries:
-        game = GameFactory(match=match)  # 100:64, a round needs more
+    before = _stored()
+    game = GameFactory(match=match)  # 100:64 for Anna's team, a round needs more
     assert not game.ends_round
-    assert set(Rating.objects.values_list("pk", flat=True)) == rated, "nothing rewritten"
-    assert not any("stats_rating" in q["sql"] for q in queries.captured_queries)
-    # The next games end the round: the ratings follow, exactly as a full replay has them.
-    while not Game.objects.filter(match=match, ends_round=True).exclude(pk__lte=game.pk).exists():
-        GameFactory(match=match)
-    after_round = _stored()
+    after = _stored()
+    assert after != before, "the declarer's won game counts"
     update_ratings(since=None)
-    assert _stored() == after_round
-    # Deleting the game that ended that round takes it out of the ratings too.
-    services.delete_game(game=Game.objects.filter(match=match).order_by("-position").first())
-    after_delete = _stored()
+    assert _stored() == after
+    # Correcting that game (now lost) and deleting it follow exactly as a replay from scratch.
+    services.update_game(
+        game=game, version=game.version, declarer=match.team_a.player_1, trump="herz",
+        bid="rein", points_a=64, points_b=100,
+    )  # fmt: skip
+    corrected = _stored()
     update_ratings(since=None)
-    assert _stored() == after_delete != after_round
+    assert _stored() == corrected != after
+    services.delete_game(game=Game.objects.get(pk=game.pk))
+    update_ratings(since=None)
+    deleted = _stored()
+    assert [row[:5] for row in deleted] == [row[:5] for row in before]
+
+
+def test_partners_who_always_play_together_are_told_apart_by_their_declared_games() -> None:
+    team_a, team_b = TeamFactory(), TeamFactory()
+    anna, bernd = team_a.player_1, team_a.player_2
+    for day in (datetime.date(2015, 3, 6), datetime.date(2015, 3, 13)):
+        match = MatchFactory(evening=EveningFactory(date=day), team_a=team_a, team_b=team_b)
+        for _ in range(2):
+            GameFactory(match=match, declarer=anna)  # won 100:64
+            GameFactory(match=match, declarer=bernd, lost=True)  # lost 64:100
+    ranks = {r.player.pk: r for r in ranking()}
+    # The same rounds and games for both; only their own declared games differ.
+    assert ranks[anna.pk].rounds == ranks[bernd.pk].rounds
+    assert ranks[anna.pk].ordinal > ranks[bernd.pk].ordinal + 10
+    assert ranks[anna.pk].rank < ranks[bernd.pk].rank
+
+
+def test_correcting_an_old_game_changes_the_ratings_exactly_as_a_replay_from_scratch() -> None:
+    team_a, team_b = TeamFactory(), TeamFactory()
+    days = [datetime.date(2014, 1, 3), datetime.date(2014, 1, 17), datetime.date(2014, 2, 7)]
+    games = []
+    for day in days:
+        match = MatchFactory(evening=EveningFactory(date=day), team_a=team_a, team_b=team_b)
+        games += [GameFactory(match=match), GameFactory(match=match, by_b=True, lost=True)]
+        play_round(match, winner="b")
+    old = games[0]
+    before = {r.player.pk: r.ordinal for r in ranking()}
+    services.update_game(
+        game=old, version=old.version, declarer=team_a.player_2, trump="pik", bid="rein",
+        points_a=64, points_b=100, kontra=True,
+    )  # fmt: skip
+    incremental = _stored()
+    update_ratings(since=None)
+    assert _stored() == incremental
+    # Anna no longer won that first game, Bernd declared and lost it: both end lower.
+    after = {r.player.pk: r.ordinal for r in ranking()}
+    assert after[team_a.player_1_id] < before[team_a.player_1_id]
+    assert after[team_a.player_2_id] < before[team_a.player_2_id]
+    assert incremental[0][1] == days[0] and len(incremental) == 12
