@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -9,7 +10,7 @@ from typing import Any
 from django.utils.translation import pgettext_lazy
 from django.views.generic import TemplateView
 
-from scoring import domain, rounds
+from scoring import domain, rating, rounds
 from scoring.cards import PLAIN_ORDER, POINTS, TRUMP_ORDER
 from scoring.domain import MELD_POINTS, Meld, MeldKind, Rank, Side, Suit
 from scoring.rules import GameSheet, result, small_points
@@ -140,6 +141,19 @@ def _small_points_table() -> list[dict[str, Any]]:
     ]
 
 
+def _rating_numbers() -> dict[str, Any]:
+    """The KlammernBoss's numbers as the section on it names them (scoring.rating)."""
+    step = 10
+    return {
+        "prior_mu": round(rating.PRIOR_MU),
+        "prior_sigma": round(rating.PRIOR_SIGMA),
+        "z": round(rating.ORDINAL_Z),
+        "step": step,
+        # A declarer's odds grow by this factor for `step` points more strength.
+        "odds": math.exp(rating.DECLARER_WEIGHT * step / rating.SCALE),
+    }
+
+
 class RulesView(TemplateView):
     template_name = "stats/rules.html"
 
@@ -177,5 +191,6 @@ class RulesView(TemplateView):
             example_rounds=example_rounds,
             example_large_a=sum(line.step.large(Side.A) for line in example_rounds),
             example_large_b=sum(line.step.large(Side.B) for line in example_rounds),
+            rating=_rating_numbers(),
         )
         return context

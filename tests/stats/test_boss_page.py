@@ -1,10 +1,15 @@
+import io
+import json
 import re
 
 import pytest
+from django.core.management import CommandError, call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from klammernliga.demo import CIRCLE, seed_league
+from stats.ratings.quality import measure, spearman
 from tests.factories import MatchFactory, TeamFactory, play_round
 
 pytestmark = pytest.mark.django_db
@@ -33,12 +38,13 @@ def test_the_page_crowns_the_boss_and_ranks_every_player(client, league) -> None
         r"<tr(?: class=\"is-boss\")?>\s*<td class=\"num\">(\d+)</td>\s*<th scope=\"row\">(?:<a [^>]*>)?([^<]+)",
         ranking,
     )
+    # Emil and Dieter won all three games they declared; Bernd lost two of his five.
     assert [name.strip() for _rank, name in rows] == [
         "Emil",
-        "Frieda",
-        "Clara",
         "Dieter",
+        "Frieda",
         "Anna",
+        "Clara",
         "Bernd",
     ]
     assert [int(rank) for rank, _name in rows] == [1, 2, 3, 4, 5, 6]
@@ -69,9 +75,22 @@ def test_the_chart_numbers_stay_machine_readable_in_german(client, league) -> No
 
 def test_an_empty_league_says_there_is_no_rating_yet(client) -> None:  # type: ignore[no-untyped-def]
     html = _page(client)
-    assert "Noch keine beendete Runde" in html
+    assert "Noch kein Spiel: es gibt noch keine Wertung." in html
     assert "Der KlammernBoss ist" not in html
     assert "Noch keine Daten für dieses Diagramm." in html
+
+
+def test_the_page_says_what_the_rating_uses_and_links_to_the_rules(client, league) -> None:  # type: ignore[no-untyped-def]
+    html = _page(client)
+    lead = html[html.index('<p class="lead">') :]
+    lead = " ".join(lead[: lead.index("</p>")].split())
+    assert "vor allem aus den Spielen, die er selbst angesagt hat" in lead
+    link = re.search(r'<a href="([^"]+)">Regeln</a>', lead)
+    assert link and link.group(1) == reverse("stats:rules") + "#klammernboss"
+    rules = client.get(reverse("stats:rules")).content.decode()
+    section = _section(rules, "klammernboss-h")
+    assert "Der KlammernBoss" in section and "Bradley–Terry" in section
+    assert "μ = 100" in section and "σ = 50" in section and "μ − 2σ" in section
 
 
 def test_a_prediction_shows_each_teams_chance_in_percent(client, league) -> None:  # type: ignore[no-untyped-def]
@@ -83,6 +102,9 @@ def test_a_prediction_shows_each_teams_chance_in_percent(client, league) -> None
     assert match
     first, second = int(match.group(1)), int(match.group(2))
     assert first + second == 100 and first > 50
+    # Asked the other way round, the same teams get the mirrored chances.
+    mirrored = _page(client, a1="anna", a2="bernd", b1="emil", b2="frieda")
+    assert f"<strong>Anna &amp; Bernd</strong> gewinnt eine Runde mit {second} %" in mirrored
     # The choices stay selected.
     assert '<option value="emil" selected>' in html
 
@@ -154,3 +176,46 @@ def test_the_chart_shows_a_new_round_and_the_chosen_language_at_once(client) -> 
     client.cookies["django_language"] = "en"
     chart = _section(_page(client), "history-heading")
     assert "Rating at the end of the year" in chart and "Wertung am Jahresende" not in chart
+
+
+def test_the_klammernboss_command_prints_the_ranking_as_the_page_shows_it(client, league) -> None:  # type: ignore[no-untyped-def]
+    out = io.StringIO()
+    call_command("klammernboss", "--json", stdout=out)
+    rows = json.loads(out.getvalue())
+    assert [(r["rank"], r["name"]) for r in rows] == [
+        (1, "Emil"), (2, "Dieter"), (3, "Frieda"), (4, "Anna"), (5, "Clara"), (6, "Bernd"),
+    ]  # fmt: skip
+    assert {r["name"]: r["rounds"] for r in rows}["Anna"] == 5
+    assert all(r["rating"] == pytest.approx(r["mu"] - 2 * r["sigma"], abs=0.1) for r in rows)
+    html = _page(client)
+    for row in rows:
+        assert f'<td class="num rating">{row["rating"]:.1f}</td>'.replace(".", ",") in html
+    text = io.StringIO()
+    call_command("klammernboss", stdout=text)
+    assert text.getvalue().splitlines()[1].split()[:2] == ["1", "Emil"]
+
+
+def test_on_the_demo_league_the_klammernboss_ranks_the_players_by_strength() -> None:
+    years = (1998, 2000)
+    seed_league(years=years)
+    out = io.StringIO()
+    call_command("klammernboss", "--json", stdout=out)
+    rows = json.loads(out.getvalue())
+    names = [r["name"] for r in rows]
+    assert sorted(names) == sorted(CIRCLE)
+    assert spearman([-r["rank"] for r in rows], [CIRCLE[n] for n in names]) >= 0.9
+    # The stored ratings are what the measurement rates in memory from the same games.
+    measured = measure(years=years)
+    assert names == [name for name, _rating in measured.ranking]
+    assert [r["rating"] for r in rows] == [round(r.ordinal, 1) for _n, r in measured.ranking]
+
+
+def test_rating_quality_reports_spearman_brier_and_a_reliability_table() -> None:
+    out = io.StringIO()
+    call_command("rating_quality", "--seeds", "7", "--strengths", "shuffled", "--years", "2000-2001", "--json", stdout=out)  # fmt: skip
+    (report,) = json.loads(out.getvalue())
+    assert report["seed"] == 7 and len(report["ranking"]) == 8
+    assert -1 <= report["spearman"] <= 1 and 0 < report["brier"] < 0.3
+    assert sum(b["rounds"] for b in report["reliability"]) == report["rounds"] > 0
+    with pytest.raises(CommandError, match="Stärken"):
+        call_command("rating_quality", "--strengths", "Anke=2", stdout=io.StringIO())
