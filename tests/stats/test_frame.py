@@ -122,9 +122,10 @@ def test_the_home_page_shows_the_klammernboss_with_a_crown_once_ratings_exist(
 
 
 def test_the_home_page_leaves_the_klammernboss_out_while_nobody_is_rated(client) -> None:  # type: ignore[no-untyped-def]
-    GameFactory()  # one game, no completed round: nobody is rated yet
-    html = client.get("/").content.decode()
+    html = client.get("/").content.decode()  # no game yet: nobody is rated
     assert "boss-card" not in html
+    GameFactory()  # every game rates its declarer and defenders, before any round ends
+    assert "boss-card" in client.get("/").content.decode()
 
 
 def test_a_kalte_on_the_last_evening_gets_its_badge(client) -> None:  # type: ignore[no-untyped-def]
