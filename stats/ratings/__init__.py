@@ -1,1 +1,2 @@
-"""The KlammernBoss: stored OpenSkill ratings (updates), their queries (selectors), the form."""
+"""The KlammernBoss: stored ratings (updates), their queries (selectors), the form, the measurement
+(quality)."""

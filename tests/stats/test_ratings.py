@@ -11,7 +11,6 @@ from scoring.rating import (
     Rated,
     RatedGame,
     RatedRound,
-    initial_advantage,
     initial_rating,
     replay,
 )
