@@ -88,6 +88,7 @@ def test_the_page_says_what_the_rating_uses_and_links_to_the_rules(client, leagu
     link = re.search(r'<a href="([^"]+)">Regeln</a>', lead)
     assert link and link.group(1) == reverse("stats:rules") + "#klammernboss"
     rules = client.get(reverse("stats:rules")).content.decode()
+    assert '<a href="#klammernboss">Der KlammernBoss</a>' in rules  # in the table of contents
     section = _section(rules, "klammernboss-h")
     assert "Der KlammernBoss" in section and "Bradley–Terry" in section
     assert "μ = 100" in section and "σ = 50" in section and "μ − 2σ" in section
