@@ -506,8 +506,12 @@ def begin_match(
 
 
 def recorded(token: uuid.UUID) -> Game | None:
-    """The game stored with an entry form's one-time token, if any."""
-    return Game.objects.filter(entry_token=token).first()
+    """The game stored with an entry form's one-time token, if any; AlreadyRecorded if it was
+    stored and deleted since (a replay must not bring it back)."""
+    game = Game.objects.filter(entry_token=token).first()
+    if game is None and Game.history.filter(entry_token=token).exists():  # type: ignore[attr-defined]
+        raise AlreadyRecorded
+    return game
 
 
 @writing()
@@ -518,8 +522,6 @@ def record_game_once(*, match: Match, token: uuid.UUID, **inputs: object) -> tup
     stored = recorded(token)
     if stored is not None:
         return stored, False
-    if Game.history.filter(entry_token=token).exists():  # type: ignore[attr-defined]
-        raise AlreadyRecorded
     return record_game(match=match, token=token, **inputs), True
 
 

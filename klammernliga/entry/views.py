@@ -258,15 +258,18 @@ def new_game(request: HttpRequest, date: datetime.date) -> HttpResponse:
     """Record the next game of a match of this evening; the same form sent again stores
     nothing and shows the game it stored."""
     evening = _evening(date)
+    try:
+        stored = _posted_token(request)
+    except services.AlreadyRecorded:
+        return _recorded_and_deleted(request, evening)
+    if stored is not None:
+        return _replayed(request, evening, stored)
     match = get_object_or_404(
         Match.objects.select_related("evening", *_TEAMS),
         pk=_posted_int(request, "match"),
         evening=evening,
     )
     form = GameForm(match=match, data=request.POST)
-    stored = _posted_token(request)
-    if stored is not None:
-        return _replayed(request, evening, stored)
     if form.is_valid():
         if not services.match_is_open(match):
             form.add_error(
@@ -288,11 +291,7 @@ def new_game(request: HttpRequest, date: datetime.date) -> HttpResponse:
             else:
                 game = services.record_game(match=match, **form.inputs())
         except services.AlreadyRecorded:
-            messages.info(
-                request,
-                gettext("Dieses Spiel war schon gespeichert und ist inzwischen gelöscht."),
-            )
-            return redirect(_evening_url(evening, "geloescht"))
+            return _recorded_and_deleted(request, evening)
         except services.InvalidGame as error:
             form.add_problems(error.problems, form.names)
         else:
@@ -307,6 +306,13 @@ def _posted_token(request: HttpRequest) -> Game | None:
     except ValueError:
         return None
     return services.recorded(token)
+
+
+def _recorded_and_deleted(request: HttpRequest, evening: Evening) -> HttpResponse:
+    messages.info(
+        request, gettext("Dieses Spiel war schon gespeichert und ist inzwischen gelöscht.")
+    )
+    return redirect(_evening_url(evening, "geloescht"))
 
 
 def _replayed(request: HttpRequest, evening: Evening, game: Game) -> HttpResponse:
