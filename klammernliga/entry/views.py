@@ -111,7 +111,7 @@ def start(request: HttpRequest) -> HttpResponse:
         )
         if not created:
             messages.info(request, gettext("Diesen Abend gibt es schon; hier geht es weiter."))
-        return redirect(_evening_url(evening))
+        return redirect(_evening_url(evening, "neues-spiel"))
     evenings = Evening.objects.annotate(games=Sum("matches__games_count")).order_by("-date")[:10]
     return render(request, "entry/start.html", {"form": form, "evenings": evenings})
 
@@ -362,7 +362,9 @@ def edit_game(request: HttpRequest, date: datetime.date, pk: int) -> HttpRespons
                 notice = round_notice(game, game.match)
                 if notice:
                     messages.info(request, notice)
-                return redirect(_evening_url(evening, f"spiel-{game.pk}"))
+                return redirect(
+                    _evening_url(evening, f"spiel-{game.pk}", partie=game.match.position)
+                )
         if stale:
             if not Game.objects.filter(pk=game.pk).exists():
                 messages.error(request, gettext("Dieses Spiel wurde inzwischen gelöscht."))
@@ -409,7 +411,7 @@ def delete_game(request: HttpRequest, date: datetime.date, pk: int) -> HttpRespo
             gettext("%(game)s gelöscht. Unter „Gelöschte Spiele“ lässt es sich zurückholen.")
             % {"game": label},
         )
-        return redirect(_evening_url(evening, "geloescht"))
+        return redirect(_evening_url(evening, "geloescht", partie=game.match.position))
     return render(
         request, "entry/game_delete.html", {"evening": evening, "game": game, "form": form}
     )
@@ -441,7 +443,7 @@ def restore_game(request: HttpRequest, date: datetime.date, history_id: int) -> 
         messages.error(request, "; ".join(problem_text(p, {}) for p in error.problems))
         return redirect("entry:history", date=evening.date)
     messages.success(request, gettext("%(game)s wiederhergestellt.") % {"game": _game_label(game)})
-    return redirect(_evening_url(evening, f"spiel-{game.pk}"))
+    return redirect(_evening_url(evening, f"spiel-{game.pk}", partie=game.match.position))
 
 
 # --- accounts -----------------------------------------------------------------------------------

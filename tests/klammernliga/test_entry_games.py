@@ -55,7 +55,7 @@ def test_starting_an_evening_opens_its_page(scorekeeper) -> None:  # type: ignor
     page = scorekeeper.get(reverse("entry:start")).content.decode()
     assert f'value="{datetime.date.today().isoformat()}"' in page or 'type="date"' in page
     response = scorekeeper.post(reverse("entry:start"), {"date": "2026-03-12", "place": "Kiel"})
-    assert response.url == reverse("entry:evening", args=[DAY])
+    assert response.url == reverse("entry:evening", args=[DAY]) + "#neues-spiel"
     evening = Evening.objects.get()
     assert (evening.date, evening.place) == (DAY, "Kiel")
     page = scorekeeper.get(response.url).content.decode()
@@ -64,7 +64,7 @@ def test_starting_an_evening_opens_its_page(scorekeeper) -> None:  # type: ignor
 
 def test_starting_an_evening_for_a_date_that_exists_opens_that_evening(scorekeeper, match) -> None:  # type: ignore[no-untyped-def]
     response = scorekeeper.post(reverse("entry:start"), {"date": "2026-03-12", "place": ""})
-    assert response.url == reverse("entry:evening", args=[DAY])
+    assert response.url == reverse("entry:evening", args=[DAY]) + "#neues-spiel"
     assert Evening.objects.count() == 1
     page = scorekeeper.get(response.url).content.decode()
     assert "Diesen Abend gibt es schon" in page
@@ -367,7 +367,7 @@ def test_a_game_is_corrected_and_its_match_follows(scorekeeper, match) -> None: 
         edit_url(first),
         game_data(match, version="1", points_a="60", declarer=player("Anna").pk),
     )
-    assert response.url == reverse("entry:evening", args=[DAY]) + f"#spiel-{first.pk}"
+    assert response.url == reverse("entry:evening", args=[DAY]) + f"?partie=1#spiel-{first.pk}"
     first.refresh_from_db()
     match.refresh_from_db()
     assert (first.points_a, first.points_b, first.small_b, first.version) == (60, 104, 2, 2)
