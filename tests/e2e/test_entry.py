@@ -229,7 +229,7 @@ def points_in_view(page: Page) -> None:
     for side in ("a", "b"):
         box = page.locator(f"#id_points_{side}").bounding_box()
         assert box is not None and bar is not None
-        assert 0 <= box["y"] and box["y"] + box["height"] <= bar["y"], (side, box, bar)
+        assert box["y"] >= 0 and box["y"] + box["height"] <= bar["y"], (side, box, bar)
 
 
 def plain_game(page: Page, *, declarer: str, trump: str, bid: str, points_a: str) -> None:  # type: ignore[no-untyped-def]
