@@ -153,16 +153,23 @@ def test_a_scorekeeper_enters_corrects_deletes_and_restores_an_evening_on_a_phon
     expect(page.locator("main")).to_contain_text("110")
 
 
-def test_the_entry_form_has_no_sideways_scrolling_at_360_px(page: Page, live_server) -> None:  # type: ignore[no-untyped-def]
+def test_the_entry_form_has_no_sideways_scrolling_at_360_px(
+    page: Page, live_server, axe_violations
+) -> None:  # type: ignore[no-untyped-def]
     from tests.klammernliga.entry_pages import anna_bernd_vs_carl_dora
 
     anna_bernd_vs_carl_dora(datetime.date(2026, 3, 12))
     ScorekeeperFactory(username="anna")
     page.set_viewport_size({"width": 360, "height": 740})
     page.goto(live_server.url + "/anmelden/?next=/erfassen/abend/2026-03-12/")
+    assert axe_violations(page) == []  # the login page
     page.get_by_label("Benutzername").fill("anna")
     page.get_by_label("Passwort").fill("klammern-geheim-1998")
     page.get_by_label("Passwort").press("Enter")
+    # Opened at the top (no anchor), the points are on the first screen too.
+    expect(page.locator("#id_points_a")).to_be_visible()
+    assert page.evaluate("window.scrollY") == 0
+    points_in_view(page)
     page.locator("details.melds > summary").click()
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 360
