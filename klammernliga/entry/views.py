@@ -36,6 +36,7 @@ from klammernliga.entry.history import (
 )
 from klammernliga.models import Evening, Game, Match
 from scoring.domain import BASE_TOTAL, Side, Suit
+from scoring.matches import pairing
 
 View = Callable[..., HttpResponse]
 
@@ -161,10 +162,10 @@ def _suggestions(evening: Evening, matches: list[Match]) -> list[Match]:
     seen: set[frozenset[frozenset[int]]] = set()
     chosen = []
     for match in [*matches, *earlier.order_by("position")]:
-        key = frozenset(
-            {frozenset((match.team_a.player_1_id, match.team_a.player_2_id)),
-             frozenset((match.team_b.player_1_id, match.team_b.player_2_id))}
-        )  # fmt: skip
+        key = pairing(
+            (match.team_a.player_1_id, match.team_a.player_2_id),
+            (match.team_b.player_1_id, match.team_b.player_2_id),
+        )
         if key not in seen:
             seen.add(key)
             chosen.append(match)
