@@ -179,6 +179,8 @@ class Game(models.Model):
     points_a = models.PositiveIntegerField(_("Punkte A"))
     points_b = models.PositiveIntegerField(_("Punkte B"))
     version = models.PositiveIntegerField(default=1)
+    # The entry form's one-time token: a form sent twice (a double tap) stores one game.
+    entry_token = models.UUIDField(null=True, blank=True, unique=True, editable=False)
     # Derived by scoring when the game (or its match) is saved.
     playing_side = models.CharField(max_length=1, choices=SIDE_CHOICES)
     winner_side = models.CharField(max_length=1, choices=SIDE_CHOICES)

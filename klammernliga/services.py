@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime
 import unicodedata
+import uuid
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -35,9 +36,11 @@ from klammernliga.signals import league_changed
 from scoring import rounds
 from scoring.domain import Meld as MeldValue
 from scoring.domain import MeldKind, Rank, Side, Suit
+from scoring.matches import goes_on, pairing, split_matches
 from scoring.rules import GameResult, GameSheet, InvalidGame, Problem, result, validate
 
 __all__ = [
+    "AlreadyRecorded",
     "CannotRestore",
     "EveningRecord",
     "GameRecord",
@@ -45,15 +48,18 @@ __all__ = [
     "InvalidGame",
     "StaleGame",
     "StoreSummary",
+    "begin_match",
     "delete_evening",
     "delete_game",
     "delete_match",
     "game_problems",
     "open_evening",
+    "open_matches",
     "recompute_all",
     "recompute_evening",
     "recompute_match",
     "record_game",
+    "record_game_once",
     "refresh_year_totals",
     "restore_game",
     "start_match",
@@ -65,6 +71,10 @@ __all__ = [
 
 class StaleGame(Exception):
     """The game was changed by someone else since the form was opened."""
+
+
+class AlreadyRecorded(Exception):
+    """The form's game was stored once and has been deleted since; a replay stores nothing."""
 
 
 class CannotRestore(Exception):
@@ -187,12 +197,12 @@ def game_problems(*, match: Match, **inputs: object) -> list[Problem]:
 
 
 @writing()
-def record_game(*, match: Match, **inputs: object) -> Game:
+def record_game(*, match: Match, token: uuid.UUID | None = None, **inputs: object) -> Game:
     """Validate and store a new game at the end of its match; recompute the match."""
     sheet = _sheet(match, **inputs)  # type: ignore[arg-type]
     outcome = result(sheet)  # raises InvalidGame with every problem
     position = (match.games.aggregate(last=Max("position"))["last"] or 0) + 1
-    game = Game(match=match, position=position)
+    game = Game(match=match, position=position, entry_token=token)
     _apply_inputs(game, sheet, outcome)
     at = timezone.now()
     _save_at(game, at)
@@ -397,6 +407,122 @@ def start_match(
         team_a=Team.objects.for_players(players[0], players[1]),
         team_b=Team.objects.for_players(players[2], players[3]),
     )
+
+
+# --- several tables at once: which match a game or a new match belongs to ---------------------
+
+
+def _last_matches(evening: Evening) -> tuple[dict[int, int], dict[int, frozenset[frozenset[int]]]]:
+    """Per player, the match of the evening he played in last (games in the order entered),
+    and the teams of every match with games."""
+    rows = (
+        Game.objects.filter(match__evening=evening)
+        .order_by("pk")
+        .values_list(
+            "match_id",
+            "match__team_a__player_1_id",
+            "match__team_a__player_2_id",
+            "match__team_b__player_1_id",
+            "match__team_b__player_2_id",
+        )
+    )
+    last: dict[int, int] = {}
+    pairings: dict[int, frozenset[frozenset[int]]] = {}
+    for match_id, *players in rows:
+        pairings[match_id] = pairing(players[:2], players[2:])
+        last.update(dict.fromkeys(players, match_id))
+    return last, pairings
+
+
+def _players(match: Match) -> tuple[tuple[int, int], tuple[int, int]]:
+    a, b = match.team_a, match.team_b
+    return (a.player_1_id, a.player_2_id), (b.player_1_id, b.player_2_id)
+
+
+def open_matches(loaded: Sequence[Match]) -> set[int]:
+    """The matches of one evening that can take the next game (their games prefetched): a match
+    without games, or one whose four players have not played in another match since."""
+    last: dict[int, tuple[int, int]] = {}
+    pairings: dict[int, frozenset[frozenset[int]]] = {}
+    for match in loaded:
+        team_a, team_b = _players(match)
+        pairings[match.pk] = pairing(team_a, team_b)
+        for game in match.games.all():
+            for player in (*team_a, *team_b):
+                if player not in last or last[player][0] < game.pk:
+                    last[player] = (game.pk, match.pk)
+    last_match = {player: match_id for player, (_pk, match_id) in last.items()}
+    return {
+        match.pk
+        for match in loaded
+        if not match.games.all()
+        or goes_on(*_players(match), last_match=last_match, pairings=pairings) == match.pk
+    }
+
+
+def match_is_open(match: Match) -> bool:
+    """Whether a match can take the next game (see `open_matches`), asked of the database."""
+    last, pairings = _last_matches(match.evening)
+    if match.pk not in pairings:
+        return True
+    return goes_on(*_players(match), last_match=last, pairings=pairings) == match.pk
+
+
+@writing()
+def begin_match(
+    *,
+    evening: Evening,
+    team_a: tuple[Player | str, Player | str],
+    team_b: tuple[Player | str, Player | str],
+) -> tuple[Match, bool]:
+    """The match of two teams on an evening: the earlier match of the same teams goes on when
+    none of the four played elsewhere since (True), else a new match starts (False)."""
+    problems = team_problems(team_a, team_b)
+    if problems:
+        raise InvalidGame(problems)
+    refs = [_resolve_player(ref) for ref in (*team_a, *team_b)]
+    if all(isinstance(ref, Player) for ref in refs):
+        ids = [ref.pk for ref in refs]  # type: ignore[union-attr]
+        wanted = pairing(ids[:2], ids[2:])
+        last, pairings = _last_matches(evening)
+        going_on = goes_on(ids[:2], ids[2:], last_match=last, pairings=pairings)
+        if going_on is None:
+            # A match of these teams started without a game yet (a second tap) is taken up.
+            going_on = next(
+                (
+                    m.pk
+                    for m in evening.matches.select_related("team_a", "team_b").order_by(
+                        "-position"
+                    )
+                    if m.pk not in pairings and pairing(*_players(m)) == wanted
+                ),
+                None,
+            )
+        if going_on is not None:
+            return Match.objects.select_related(
+                "team_a__player_1", "team_a__player_2", "team_b__player_1", "team_b__player_2"
+            ).get(pk=going_on), True
+    return start_match(evening=evening, team_a=team_a, team_b=team_b), False
+
+
+def recorded(token: uuid.UUID) -> Game | None:
+    """The game stored with an entry form's one-time token, if any; AlreadyRecorded if it was
+    stored and deleted since (a replay must not bring it back)."""
+    game = Game.objects.filter(entry_token=token).first()
+    if game is None and Game.history.filter(entry_token=token).exists():  # type: ignore[attr-defined]
+        raise AlreadyRecorded
+    return game
+
+
+@writing()
+def record_game_once(*, match: Match, token: uuid.UUID, **inputs: object) -> tuple[Game, bool]:
+    """Store a game unless its form was already stored (a double tap, a form sent again):
+    then nothing is stored and the stored game is returned (False). Also after it was deleted:
+    a replay does not bring it back."""
+    stored = recorded(token)
+    if stored is not None:
+        return stored, False
+    return record_game(match=match, token=token, **inputs), True
 
 
 @writing()
@@ -814,18 +940,15 @@ def _team_key(pair: tuple[str, str]) -> frozenset[str]:
 
 
 def _split_matches(games: list[GameRecord]) -> list[list[GameRecord]]:
-    """Consecutive games of the same two teams form one match; sides follow its first game."""
-    matches: list[list[GameRecord]] = []
-    for record in games:
-        teams = {_team_key(record.team_a), _team_key(record.team_b)}
-        current = matches[-1] if matches else None
-        first = current[0] if current else None
-        if first and teams == {_team_key(first.team_a), _team_key(first.team_b)}:
-            same_sides = _team_key(record.team_a) == _team_key(first.team_a)
-            current.append(record if same_sides else record.swapped())  # type: ignore[union-attr]
-        else:
-            matches.append([record])
-    return matches
+    """An evening's games in matches by scoring's rule, also when two tables' games interleave
+    in the file; a match's sides follow its first game."""
+    numbers = split_matches([(record.team_a, record.team_b) for record in games])
+    grouped: list[list[GameRecord]] = [[] for _ in range(max(numbers, default=-1) + 1)]
+    for record, number in zip(games, numbers, strict=True):
+        group = grouped[number]
+        same_sides = not group or _team_key(record.team_a) == _team_key(group[0].team_a)
+        group.append(record if same_sides else record.swapped())
+    return grouped
 
 
 def check_evenings(evenings: Sequence[EveningRecord], *, replace: bool) -> list[ImportProblem]:

@@ -3,12 +3,13 @@
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django import forms
 from django.utils import timezone
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from klammernliga import services
@@ -95,6 +96,20 @@ class ProblemsMixin:
         form.errors.setdefault(name, form.error_class()).append(message)
 
 
+def error_summary(form: forms.Form, places: Mapping[str, tuple[str, str]]) -> list[dict[str, str]]:
+    """Every message of a form for the summary above it: the field's name and the id of the
+    input it links to (`places`: field → (name, id)); a message of no field has neither."""
+    entries = [
+        {"text": str(message), "name": "", "anchor": ""} for message in form.non_field_errors()
+    ]
+    for field, messages in form.errors.items():
+        if field == forms.forms.NON_FIELD_ERRORS:
+            continue
+        name, anchor = places.get(field, ("", ""))
+        entries += [{"text": str(m), "name": name, "anchor": anchor} for m in messages]
+    return entries
+
+
 # --- an evening ---------------------------------------------------------------------------------
 
 
@@ -142,6 +157,17 @@ class MatchForm(forms.Form):
 
     def slot_fields(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
         return [(self[f"player_{slot}"], self[f"new_{slot}"]) for slot in SLOTS]
+
+    def summary(self) -> list[dict[str, str]]:
+        places = {}
+        for slot in SLOTS:
+            for name in (f"player_{slot}", f"new_{slot}"):
+                places[name] = (
+                    gettext("Team %(team)s, Spieler %(seat)s")
+                    % {"team": slot[0].upper(), "seat": slot[1]},
+                    self[name].id_for_label,
+                )
+        return error_summary(self, places)
 
     def teams(self) -> tuple[tuple[Player | str, Player | str], tuple[Player | str, Player | str]]:
         refs = [self.cleaned_data[f"seat_{slot}"] for slot in SLOTS]
@@ -214,6 +240,11 @@ class GameForm(ProblemsMixin, forms.Form):
         self.players = [*match.team_a.players, *match.team_b.players]
         self.names: dict[object, str] = {p.pk: p.name for p in self.players}
         self.computed: str | None = None  # the points field filled in from the other one
+        if game is None:
+            # One-time token: the same form sent twice stores one game.
+            self.fields["token"] = forms.UUIDField(
+                widget=forms.HiddenInput, required=False, initial=uuid.uuid4
+            )
         self.fields["declarer"] = PlayerRadioField(
             self.players,
             label=_("Wer hat gespielt?"),
@@ -285,6 +316,26 @@ class GameForm(ProblemsMixin, forms.Form):
 
     def points_fields(self) -> list[forms.BoundField]:
         return [self["points_a"], self["points_b"]]
+
+    def summary(self) -> list[dict[str, str]]:
+        """The messages above the form, each naming its field and linking to its first input."""
+        places = {
+            "declarer": (gettext("Wer hat gespielt"), self["declarer"].auto_id + "_0"),
+            "trump": (gettext("Trumpf"), self["trump"].auto_id + "_0"),
+            "bid": (pgettext("bid", "Spiel"), self["bid"].auto_id + "_0"),
+            "kontra": (gettext("Kontra"), self["kontra"].auto_id),
+            "re": (gettext("Re"), self["re"].auto_id),
+            "dealer": (gettext("Geber"), self["dealer"].auto_id + "_0"),
+        }
+        for side in Side:
+            team = self.match.team(side).name
+            points = gettext("Punkte %(team)s") % {"team": team}
+            places[f"points_{side}"] = (points, self[f"points_{side}"].auto_id)
+            melds = gettext("Meldungen %(team)s") % {"team": team}
+            for name in ("melds", "terz", "fuenfzig", "belle", "top"):
+                anchor = self[f"terz_{side}"].auto_id + "_0" if name != "top" else ""
+                places[f"{name}_{side}"] = (melds, anchor or self[f"top_{side}"].auto_id)
+        return error_summary(self, places)
 
     def show_melds(self) -> bool:
         """The melds stay folded unless there are any (most games have none)."""
@@ -362,8 +413,41 @@ class GameForm(ProblemsMixin, forms.Form):
         for player in (data.get("declarer"), data.get("dealer")):
             if player is not None:
                 self.names[player.pk] = player.name
-        self.add_problems(services.game_problems(match=self.match, **self.inputs(data)), self.names)
+        problems = services.game_problems(match=self.match, **self.inputs(data))
+        self.add_problems(self._as_typed(problems, data), self.names)
         return data
+
+    def _as_typed(self, problems: Iterable[Problem], data: Mapping[str, Any]) -> list[Problem]:
+        """Each problem at the field the user typed into: a points field left empty gets none
+        (the other field or the form already says what is missing), and a problem of the
+        filled-in points is one of the points typed for the other team."""
+        kept = []
+        for problem in problems:
+            field = problem.field
+            if field in ("points_a", "points_b") and data.get(field) is None:
+                continue
+            if field == self.computed:
+                kept.append(self._of_typed_points(problem, data))
+                continue
+            kept.append(problem)
+        return kept
+
+    def _of_typed_points(self, problem: Problem, data: Mapping[str, Any]) -> Problem:
+        computed = Side(self.computed[-1])  # type: ignore[index]
+        team = self.match.team(computed).name
+        value = data[f"points_{computed}"]
+        total = total_points(data["melds_a"], data["melds_b"])
+        if value < 0:
+            message = gettext(
+                "Zu viele Punkte: zusammen sind es %(total)d, für %(team)s blieben %(value)d."
+            ) % {"total": total, "team": team, "value": value}
+        else:
+            message = gettext("Für %(team)s blieben %(value)d Punkte: %(problem)s") % {
+                "team": team,
+                "value": value,
+                "problem": problem_text(problem, self.names),
+            }
+        return Problem(f"points_{computed.other}", message)
 
     def inputs(self, data: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """The game as the services take it."""

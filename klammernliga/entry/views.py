@@ -4,6 +4,7 @@ restoring. Views stay thin: forms check the input, services write, scoring decid
 from __future__ import annotations
 
 import datetime
+import uuid
 from collections.abc import Callable
 
 from django.contrib import messages
@@ -35,6 +36,7 @@ from klammernliga.entry.history import (
 )
 from klammernliga.models import Evening, Game, Match
 from scoring.domain import BASE_TOTAL, Side, Suit
+from scoring.matches import pairing
 
 View = Callable[..., HttpResponse]
 
@@ -110,7 +112,7 @@ def start(request: HttpRequest) -> HttpResponse:
         )
         if not created:
             messages.info(request, gettext("Diesen Abend gibt es schon; hier geht es weiter."))
-        return redirect(_evening_url(evening))
+        return redirect(_evening_url(evening, "neues-spiel"))
     evenings = Evening.objects.annotate(games=Sum("matches__games_count")).order_by("-date")[:10]
     return render(request, "entry/start.html", {"form": form, "evenings": evenings})
 
@@ -124,6 +126,52 @@ def _matches(evening: Evening) -> list[Match]:
     )
 
 
+def _score(match: Match) -> dict[str, object]:
+    """Where the match's open round stands before its next game."""
+    games = match.games.all()
+    last = games[len(games) - 1] if games else None
+    fresh = last is None or last.ends_round
+    return {
+        "round": (last.round_no + (1 if last.ends_round else 0)) if last else 1,
+        "a": 0 if fresh else last.score_a,  # type: ignore[union-attr]
+        "b": 0 if fresh else last.score_b,  # type: ignore[union-attr]
+        "laube_a": not fresh and last.in_laube_a,  # type: ignore[union-attr]
+        "laube_b": not fresh and last.in_laube_b,  # type: ignore[union-attr]
+    }
+
+
+def _chosen(
+    request: HttpRequest, open_ones: list[Match], notice_match: Match | None
+) -> Match | None:
+    """The match the game form writes to: the one asked for (?partie=N), the one just saved
+    to, or the newest open one."""
+    asked = request.GET.get("partie", "")
+    for match in open_ones:
+        if str(match.position) == asked:
+            return match
+    if notice_match is not None and notice_match in open_ones:
+        return notice_match
+    return open_ones[-1] if open_ones else None
+
+
+def _suggestions(evening: Evening, matches: list[Match]) -> list[Match]:
+    """The teams of the last evening's matches (and this evening's), each once: a new match
+    in one tap."""
+    last_evening = Evening.objects.filter(date__lt=evening.date).order_by("-date").values("pk")[:1]
+    earlier = Match.objects.filter(evening__in=last_evening).select_related(*_TEAMS)
+    seen: set[frozenset[frozenset[int]]] = set()
+    chosen = []
+    for match in [*matches, *earlier.order_by("position")]:
+        key = pairing(
+            (match.team_a.player_1_id, match.team_a.player_2_id),
+            (match.team_b.player_1_id, match.team_b.player_2_id),
+        )
+        if key not in seen:
+            seen.add(key)
+            chosen.append(match)
+    return chosen
+
+
 def _evening_page(
     request: HttpRequest,
     evening: Evening,
@@ -132,38 +180,35 @@ def _evening_page(
     match_form: MatchForm | None = None,
 ) -> HttpResponse:
     matches = _matches(evening)
-    current = matches[-1] if matches else None
-    if current is not None and game_form is None:
-        game_form = GameForm(match=current)
+    open_ids = services.open_matches(matches)
     notice = None
     saved = request.GET.get("neu", "")
     for match in matches:
+        match.is_open = match.pk in open_ids  # type: ignore[attr-defined]
         for game in match.games.all():
             game.round_text = round_notice(game, match)  # type: ignore[attr-defined]
             game.trump_symbol = Suit(game.trump).symbol  # type: ignore[attr-defined]
             game.meld_text = melds_text((m.side, m.kind) for m in game.melds.all())  # type: ignore[attr-defined]
             if saved == str(game.pk):
                 notice = {"game": game, "match": match, "label": _game_label(game)}
-    score = None
-    if current is not None:
-        games = current.games.all()
-        last = games[len(games) - 1] if games else None
-        fresh = last is None or last.ends_round
-        score = {
-            "round": (last.round_no + (1 if last.ends_round else 0)) if last else 1,
-            "a": 0 if fresh else last.score_a,  # type: ignore[union-attr]
-            "b": 0 if fresh else last.score_b,  # type: ignore[union-attr]
-            "laube_a": not fresh and last.in_laube_a,  # type: ignore[union-attr]
-            "laube_b": not fresh and last.in_laube_b,  # type: ignore[union-attr]
-        }
+    open_ones = [m for m in matches if m.pk in open_ids]
+    if game_form is not None:
+        current: Match | None = next(m for m in matches if m.pk == game_form.match.pk)
+        game_form.match = current  # the loaded one, with its games
+    else:
+        current = _chosen(request, open_ones, notice["match"] if notice else None)
+        if current is not None:
+            game_form = GameForm(match=current)
     context = {
         "evening": evening,
         "matches": matches,
+        "open_matches": open_ones,
         "current": current,
         "game_form": game_form,
         "match_form": match_form or MatchForm(prefix="partie"),
+        "suggestions": _suggestions(evening, matches),
         "notice": notice,
-        "score": score,
+        "score": _score(current) if current is not None else None,
         "deleted": restorable_games(evening),
         "base_total": BASE_TOTAL,
     }
@@ -180,38 +225,74 @@ def evening(request: HttpRequest, date: datetime.date) -> HttpResponse:
 @scorekeeper_required
 @require_POST
 def new_match(request: HttpRequest, date: datetime.date) -> HttpResponse:
-    """Start a match of two (other) teams; new players may be typed in on the spot."""
+    """Start a match of two teams (new players may be typed in on the spot); the same two teams
+    go on with their earlier match if none of the four played elsewhere since."""
     evening = _evening(date)
     form = MatchForm(data=request.POST, prefix="partie")
     if form.is_valid():
         team_a, team_b = form.teams()
         try:
-            match = services.start_match(evening=evening, team_a=team_a, team_b=team_b)
+            match, going_on = services.begin_match(evening=evening, team_a=team_a, team_b=team_b)
         except services.InvalidGame as error:
             for problem in error.problems:
                 form.add_error(None, problem_text(problem, {}))
         else:
-            messages.success(
-                request,
-                gettext("Partie %(match)d: %(a)s gegen %(b)s.")
-                % {"match": match.position, "a": match.team_a.name, "b": match.team_b.name},
-            )
-            return redirect(_evening_url(evening, "neues-spiel"))
+            names = {"match": match.position, "a": match.team_a.name, "b": match.team_b.name}
+            if going_on:
+                messages.info(
+                    request,
+                    gettext(
+                        "Partie %(match)d geht weiter: %(a)s gegen %(b)s spielen hier schon, "
+                        "die offene Runde zählt weiter."
+                    )
+                    % names,
+                )
+            else:
+                messages.success(request, gettext("Partie %(match)d: %(a)s gegen %(b)s.") % names)
+            return redirect(_evening_url(evening, "neues-spiel", partie=match.position))
     return _evening_page(request, evening, match_form=form)
 
 
 @scorekeeper_required
 @require_POST
 def new_game(request: HttpRequest, date: datetime.date) -> HttpResponse:
-    """Record the next game of a match of this evening."""
+    """Record the next game of a match of this evening; the same form sent again stores
+    nothing and shows the game it stored."""
     evening = _evening(date)
+    try:
+        stored = _posted_token(request)
+    except services.AlreadyRecorded:
+        return _recorded_and_deleted(request, evening)
+    if stored is not None:
+        return _replayed(request, evening, stored)
     match = get_object_or_404(
-        Match.objects.select_related(*_TEAMS), pk=_posted_int(request, "match"), evening=evening
+        Match.objects.select_related("evening", *_TEAMS),
+        pk=_posted_int(request, "match"),
+        evening=evening,
     )
     form = GameForm(match=match, data=request.POST)
     if form.is_valid():
+        if not services.match_is_open(match):
+            form.add_error(
+                None,
+                gettext(
+                    "Partie %(match)d ist vorbei: einer der vier hat inzwischen in einer "
+                    "anderen Partie gespielt. Für diese Teams bitte eine neue Partie beginnen."
+                )
+                % {"match": match.position},
+            )
+            return _evening_page(request, evening, game_form=form)
         try:
-            game = services.record_game(match=match, **form.inputs())
+            if form.cleaned_data.get("token"):
+                game, fresh = services.record_game_once(
+                    match=match, token=form.cleaned_data["token"], **form.inputs()
+                )
+                if not fresh:
+                    return _replayed(request, evening, game)
+            else:
+                game = services.record_game(match=match, **form.inputs())
+        except services.AlreadyRecorded:
+            return _recorded_and_deleted(request, evening)
         except services.InvalidGame as error:
             form.add_problems(error.problems, form.names)
         else:
@@ -219,11 +300,49 @@ def new_game(request: HttpRequest, date: datetime.date) -> HttpResponse:
     return _evening_page(request, evening, game_form=form)
 
 
+def _posted_token(request: HttpRequest) -> Game | None:
+    """The game already stored with the posted form's one-time token; a mangled one is none."""
+    try:
+        token = uuid.UUID(request.POST.get("token", ""))
+    except ValueError:
+        return None
+    return services.recorded(token)
+
+
+def _recorded_and_deleted(request: HttpRequest, evening: Evening) -> HttpResponse:
+    messages.info(
+        request, gettext("Dieses Spiel war schon gespeichert und ist inzwischen gelöscht.")
+    )
+    return redirect(_evening_url(evening, "geloescht"))
+
+
+def _replayed(request: HttpRequest, evening: Evening, game: Game) -> HttpResponse:
+    """A form sent twice (a double tap, a slow network): nothing stored, the stored game shown."""
+    messages.info(
+        request,
+        gettext("Dieses Spiel ist schon gespeichert; es wurde nicht noch einmal gespeichert."),
+    )
+    return redirect(_evening_url(evening, "neues-spiel", neu=game.pk))
+
+
+def _gone(request: HttpRequest, evening: Evening, pk: int) -> HttpResponse | None:
+    """A game deleted meanwhile: back to the evening with a friendly word instead of a 404."""
+    if (
+        Game.objects.filter(pk=pk).exists()
+        or not HistoricalGame.objects.filter(evening_games(evening), id=pk).exists()
+    ):
+        return None
+    messages.error(request, gettext("Dieses Spiel wurde inzwischen gelöscht."))
+    return redirect(_evening_url(evening, "geloescht"))
+
+
 @scorekeeper_required
 @require_http_methods(["GET", "POST"])
 def edit_game(request: HttpRequest, date: datetime.date, pk: int) -> HttpResponse:
     """Correct a game. A form that is out of date (someone else saved meanwhile) is refused."""
     evening = _evening(date)
+    if request.method == "POST" and (gone := _gone(request, evening, pk)):
+        return gone
     game = _game(evening, pk)
     stale = False
     if request.method == "POST":
@@ -244,7 +363,9 @@ def edit_game(request: HttpRequest, date: datetime.date, pk: int) -> HttpRespons
                 notice = round_notice(game, game.match)
                 if notice:
                     messages.info(request, notice)
-                return redirect(_evening_url(evening, f"spiel-{game.pk}"))
+                return redirect(
+                    _evening_url(evening, f"spiel-{game.pk}", partie=game.match.position)
+                )
         if stale:
             if not Game.objects.filter(pk=game.pk).exists():
                 messages.error(request, gettext("Dieses Spiel wurde inzwischen gelöscht."))
@@ -269,6 +390,8 @@ def edit_game(request: HttpRequest, date: datetime.date, pk: int) -> HttpRespons
 def delete_game(request: HttpRequest, date: datetime.date, pk: int) -> HttpResponse:
     """Delete a game; it stays in the history and can be restored."""
     evening = _evening(date)
+    if request.method == "POST" and (gone := _gone(request, evening, pk)):
+        return gone
     game = _game(evening, pk)
     form = DeleteGameForm(request.POST or None, initial={"version": game.version})
     if request.method == "POST" and form.is_valid():
@@ -289,7 +412,7 @@ def delete_game(request: HttpRequest, date: datetime.date, pk: int) -> HttpRespo
             gettext("%(game)s gelöscht. Unter „Gelöschte Spiele“ lässt es sich zurückholen.")
             % {"game": label},
         )
-        return redirect(_evening_url(evening, "geloescht"))
+        return redirect(_evening_url(evening, "geloescht", partie=game.match.position))
     return render(
         request, "entry/game_delete.html", {"evening": evening, "game": game, "form": form}
     )
@@ -321,7 +444,7 @@ def restore_game(request: HttpRequest, date: datetime.date, history_id: int) -> 
         messages.error(request, "; ".join(problem_text(p, {}) for p in error.problems))
         return redirect("entry:history", date=evening.date)
     messages.success(request, gettext("%(game)s wiederhergestellt.") % {"game": _game_label(game)})
-    return redirect(_evening_url(evening, f"spiel-{game.pk}"))
+    return redirect(_evening_url(evening, f"spiel-{game.pk}", partie=game.match.position))
 
 
 # --- accounts -----------------------------------------------------------------------------------

@@ -61,4 +61,39 @@
   }
 
   document.querySelectorAll("form[data-base-total]").forEach(setup);
+
+  // A second tap while the save runs sends nothing (the server's one-time token is the guard
+  // without JavaScript); the button is disabled until the next page.
+  document.querySelectorAll(".entry form[method=post]").forEach(function (form) {
+    form.addEventListener("submit", function (event) {
+      if (form.dataset.sending) {
+        event.preventDefault();
+        return;
+      }
+      form.dataset.sending = "1";
+      form.querySelectorAll("button[type=submit]").forEach(function (button) {
+        button.disabled = true;
+        button.setAttribute("aria-busy", "true");
+      });
+    });
+  });
+  // Back to a page from the browser's cache: the form can be sent again.
+  window.addEventListener("pageshow", function (event) {
+    if (!event.persisted) {
+      return;
+    }
+    document.querySelectorAll(".entry form[data-sending]").forEach(function (form) {
+      delete form.dataset.sending;
+      form.querySelectorAll("button[type=submit]").forEach(function (button) {
+        button.disabled = false;
+        button.removeAttribute("aria-busy");
+      });
+    });
+  });
+
+  // After a refused save, focus goes to the summary of what to correct.
+  var problems = document.querySelector(".entry .form-problems[tabindex]");
+  if (problems) {
+    problems.focus();
+  }
 })();

@@ -119,7 +119,7 @@ def test_a_scorekeeper_enters_corrects_deletes_and_restores_an_evening_on_a_phon
 
     # Correct game 3: Pik instead of Karo, 110 points instead of 120.
     games = list(Game.objects.order_by("position").values_list("pk", flat=True))
-    page.locator(f"#spiel-{games[2]}").get_by_role("link", name="ändern").click()
+    page.locator(f"#spiel-{games[2]}").get_by_role("link", name="Spiel 3 ändern").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Spiel 3 der Partie 1 ändern")
     page.locator("fieldset.suits label", has_text="Pik").click()
     page.locator("#id_points_a").fill("110")
@@ -130,14 +130,14 @@ def test_a_scorekeeper_enters_corrects_deletes_and_restores_an_evening_on_a_phon
     expect(page.locator(f"#spiel-{games[2]}")).to_contain_text("110:74")
 
     # Delete game 1 and bring it back.
-    page.locator(f"#spiel-{games[0]}").get_by_role("link", name="ändern").click()
+    page.locator(f"#spiel-{games[0]}").get_by_role("link", name="Spiel 1 ändern").click()
     page.get_by_role("button", name="Spiel löschen").click()
     expect(page.locator(".messages")).to_contain_text("Spiel 1 der Partie 1 gelöscht.")
     expect(page.locator("#partie-1 .round-end")).to_contain_text("Runde an Carl & Dora: 5:3")
     page.locator("#geloescht").get_by_role("button", name="Wiederherstellen").click()
     expect(page.locator(".messages")).to_contain_text("Spiel 1 der Partie 1 wiederhergestellt.")
     expect(page.locator("#partie-1 .round-end")).to_contain_text("Runde an Carl & Dora: 5:4")
-    expect(page.locator(f"#spiel-{games[0]} td").first).to_have_text("1")
+    expect(page.locator(f"#spiel-{games[0]} .g-no")).to_contain_text("1")
     screenshot(page, "entry-phone-evening")
 
     # The tables follow at once.
@@ -153,16 +153,33 @@ def test_a_scorekeeper_enters_corrects_deletes_and_restores_an_evening_on_a_phon
     expect(page.locator("main")).to_contain_text("110")
 
 
-def test_the_entry_form_has_no_sideways_scrolling_at_360_px(page: Page, live_server) -> None:  # type: ignore[no-untyped-def]
+def test_the_entry_form_has_no_sideways_scrolling_at_360_px(
+    page: Page, live_server, axe_violations
+) -> None:  # type: ignore[no-untyped-def]
     from tests.klammernliga.entry_pages import anna_bernd_vs_carl_dora
 
     anna_bernd_vs_carl_dora(datetime.date(2026, 3, 12))
     ScorekeeperFactory(username="anna")
     page.set_viewport_size({"width": 360, "height": 740})
     page.goto(live_server.url + "/anmelden/?next=/erfassen/abend/2026-03-12/")
+    assert axe_violations(page) == []  # the login page
     page.get_by_label("Benutzername").fill("anna")
     page.get_by_label("Passwort").fill("klammern-geheim-1998")
     page.get_by_label("Passwort").press("Enter")
+    # Opened at the top (no anchor), the points are on the first screen too.
+    expect(page.locator("#id_points_a")).to_be_visible()
+    assert page.evaluate("window.scrollY") == 0
+    points_in_view(page)
+    # While a save runs the button is disabled (the request is held back here to look at it).
+    page.evaluate(
+        "document.querySelector('#neues-spiel form')"
+        ".addEventListener('submit', (event) => event.preventDefault())"
+    )
+    save = page.get_by_role("button", name="Spiel speichern")
+    save.click()
+    expect(save).to_be_disabled()
+    page.reload()
+    expect(page.get_by_role("button", name="Spiel speichern")).to_be_enabled()
     page.locator("details.melds > summary").click()
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 360
@@ -182,12 +199,175 @@ def test_a_game_can_be_entered_with_the_keyboard_alone(page: Page, live_server) 
     page.get_by_label("Benutzername").fill("anna")
     page.get_by_label("Passwort").fill("klammern-geheim-1998")
     page.get_by_label("Passwort").press("Enter")
-    page.locator("#id_declarer_0").focus()
-    for key in ("Space", "Tab", "ArrowRight", "Tab", "ArrowRight", "Tab", "Space", "Tab", "Tab",
-                "Tab", "1", "0", "0", "Enter"):  # fmt: skip
+    # The skip link lands on the form: the next Tab is the first name, no link before it.
+    page.keyboard.press("Tab")
+    expect(page.locator(".skip-link")).to_be_focused()
+    page.keyboard.press("Enter")
+    page.keyboard.press("Tab")
+    expect(page.locator("#id_declarer_0")).to_be_focused()
+    # Declarer, trump, bid, points in the order heard at the table; Kontra after them.
+    for key in ("Space", "Tab", "ArrowRight", "Tab", "ArrowRight", "Tab", "1", "0", "0", "Tab",
+                "Tab", "Space", "Shift+Tab", "Shift+Tab", "Enter"):  # fmt: skip
         page.keyboard.press(key)
     expect(page.locator(".notice")).to_contain_text("Spiel 1 der Partie 1 gespeichert.")
     game = Game.objects.get()
     assert (game.declarer.name, game.trump, game.bid, game.kontra, game.points_b) == (
         "Anna", "pik", "klein", True, 64,
     )  # fmt: skip
+
+
+# --- an evening with two tables -----------------------------------------------------------------
+
+SMALL_PHONE = {"width": 360, "height": 740}
+PASSWORD = "klammern-geheim-1998"
+
+
+def phone_of(browser, live_server, username: str) -> Page:  # type: ignore[no-untyped-def]
+    """A scorekeeper's own phone: a browser context of its own, logged in."""
+    context = browser.new_context(viewport=SMALL_PHONE, locale="de-DE")
+    page = context.new_page()
+    page.goto(live_server.url + "/anmelden/?next=/erfassen/")
+    page.get_by_label("Benutzername").fill(username)
+    page.get_by_label("Passwort").fill(PASSWORD)
+    page.get_by_label("Passwort").press("Enter")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Erfassen")
+    return page
+
+
+def fits(page: Page) -> None:
+    """No page of the flow is wider than the phone."""
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def points_in_view(page: Page) -> None:
+    """The points of a plain game are on the screen as the page arrives (every step lands on
+    the form), above the sticky save bar: no scrolling to reach them."""
+    bar = page.locator("#neues-spiel .actions").bounding_box()
+    for side in ("a", "b"):
+        box = page.locator(f"#id_points_{side}").bounding_box()
+        assert box is not None and bar is not None
+        assert box["y"] >= 0 and box["y"] + box["height"] <= bar["y"], (side, box, bar)
+
+
+def plain_game(page: Page, *, declarer: str, trump: str, bid: str, points_a: str) -> None:  # type: ignore[no-untyped-def]
+    """A plain game in five taps plus the digits: declarer, trump, bid, points field, save."""
+    form = page.locator("#neues-spiel form")
+    form.locator("fieldset.players label", has_text=declarer).click()
+    form.locator("fieldset.suits label", has_text=trump).click()
+    form.locator("fieldset.bids label", has_text=bid).click()
+    form.locator("#id_points_a").click()
+    page.keyboard.type(points_a)
+    form.get_by_role("button", name="Spiel speichern").click()
+
+
+def test_two_scorekeepers_enter_two_tables_of_one_evening_at_once(
+    browser, live_server, axe_violations, screenshot
+) -> None:  # type: ignore[no-untyped-def]
+    from tests.klammernliga.entry_pages import anna_bernd_vs_carl_dora
+
+    # Last week Anna & Bernd played Carl & Dora; tonight a second table joins.
+    anna_bernd_vs_carl_dora(datetime.date(2026, 3, 5))
+    for name in ("Eva", "Fritz", "Gerd", "Hanna"):
+        PlayerFactory(name=name)
+    ScorekeeperFactory(username="anna")
+    ScorekeeperFactory(username="eva")
+    one = phone_of(browser, live_server, "anna")
+    two = phone_of(browser, live_server, "eva")
+
+    fits(one)
+    assert axe_violations(one) == []  # the start page
+    # Anna starts the evening and takes last week's teams in one tap.
+    one.get_by_label("Datum").fill("2026-03-12")
+    one.get_by_role("button", name="Abend beginnen").click()
+    one.get_by_role("button", name="Anna & Bernd gegen Carl & Dora").click()
+    expect(one.get_by_role("heading", name="Neues Spiel · Partie 1")).to_be_visible()
+    fits(one)
+    points_in_view(one)
+    assert axe_violations(one) == []
+
+    # Eva opens the same evening and starts the second table.
+    two.goto(live_server.url + "/erfassen/abend/2026-03-12/")
+    two.locator("#neue-partie summary").click()
+    two.locator("#id_partie-player_a1").select_option(label="Eva")
+    two.locator("#id_partie-player_a2").select_option(label="Fritz")
+    two.locator("#id_partie-player_b1").select_option(label="Gerd")
+    two.locator("#id_partie-player_b2").select_option(label="Hanna")
+    two.get_by_role("button", name="Partie beginnen", exact=True).click()
+    expect(two.get_by_role("heading", name="Neues Spiel · Partie 2")).to_be_visible()
+    fits(two)
+    points_in_view(two)
+
+    # Interleaved: each phone stays with its own table.
+    plain_game(one, declarer="Anna", trump="Herz", bid="rein", points_a="100")
+    expect(one.locator(".notice")).to_contain_text("Spiel 1 der Partie 1 gespeichert. Stand 1:0")
+    plain_game(two, declarer="Gerd", trump="Pik", bid="rein", points_a="100")
+    expect(two.locator(".notice")).to_contain_text("Spiel 1 der Partie 2 gespeichert. Stand 2:0")
+    points_in_view(two)  # with the notice and a tab per table above the form
+    # A double tap on save stores the game once.
+    form = one.locator("#neues-spiel form")
+    form.locator("fieldset.players label", has_text="Carl").click()
+    form.locator("fieldset.suits label", has_text="Kreuz").click()
+    form.locator("fieldset.bids label", has_text="besser").click()
+    form.locator("#id_points_a").fill("100")
+    form.get_by_role("button", name="Spiel speichern").dblclick()
+    expect(one.locator(".notice")).to_contain_text("Spiel 2 der Partie 1 gespeichert. Stand 3:0")
+    assert Game.objects.filter(match__position=1).count() == 2
+    plain_game(two, declarer="Gerd", trump="Karo", bid="klein", points_a="100")
+    expect(two.locator(".notice")).to_contain_text("Stand 4:0")
+    plain_game(one, declarer="Anna", trump="Herz", bid="rein", points_a="100")
+    expect(one.locator(".notice")).to_contain_text("Stand 4:0")
+    plain_game(two, declarer="Eva", trump="Herz", bid="rein", points_a="100")
+    expect(two.locator(".notice")).to_contain_text("Kalte! Runde an Eva & Fritz: 5:0")
+    fits(two)
+    screenshot(two, "entry-two-tables-phone")
+
+    # Anna's last game was Carl's, not Anna's: she taps its row and corrects it.
+    plain_game(one, declarer="Bernd", trump="Pik", bid="rein", points_a="100")
+    expect(one.locator(".notice")).to_contain_text("Kalte! Runde an Anna & Bernd: 5:0")
+    last = Game.objects.get(match__position=1, position=4)
+    one.locator(f"#spiel-{last.pk} a").click()
+    expect(one.get_by_role("heading", level=1)).to_have_text("Spiel 4 der Partie 1 ändern")
+    fits(one)
+    assert axe_violations(one) == []
+    one.locator("fieldset.players label", has_text="Anna").click()
+    one.get_by_role("button", name="Änderung speichern").click()
+    expect(one.locator(f"#spiel-{last.pk}")).to_contain_text("Anna")
+    fits(one)
+    # Back on the evening, Anna's form still writes to her table.
+    expect(one.get_by_role("heading", name="Neues Spiel · Partie 1")).to_be_visible()
+
+    # A refused save: the summary names the field and has the focus.
+    one.locator("#neues-spiel form").get_by_role("button", name="Spiel speichern").click()
+    expect(one.locator("#fehler")).to_be_focused()
+    expect(one.locator("#fehler")).to_contain_text("Wer hat gespielt:")
+    fits(one)
+    assert axe_violations(one) == []
+    two.goto(live_server.url + "/erfassen/abend/2026-03-12/")
+    assert axe_violations(two) == []
+    two.goto(live_server.url + "/erfassen/abend/2026-03-12/verlauf/")
+    fits(two)
+    assert axe_violations(two) == []
+    screenshot(one, "entry-two-tables-errors")
+
+    # Two Kalten, each worth 2 large points, for the winners of both tables.
+    two.goto(live_server.url + reverse("stats:table_year", args=[2026]))
+    fits(two)
+    table = {row.name: row for row in (s.totals for s in player_standings(year=2026))}
+    assert {name: table[name].large_points for name in ("Anna", "Eva", "Carl", "Gerd")} == {
+        "Anna": 2, "Eva": 2, "Carl": 0, "Gerd": 0,
+    }  # fmt: skip
+    shown = two.get_by_role("table", name="Tabelle 2026 der Spieler").evaluate(
+        """(table, names) => {
+            const heads = [...table.querySelectorAll("thead th")];
+            const column = heads.findIndex((th) => /Große Punkte/.test(th.textContent));
+            const rows = [...table.querySelectorAll("tbody tr")];
+            return names.map((name) => {
+                const row = rows.find((tr) => tr.textContent.includes(name));
+                return row.children[column].textContent.trim();
+            });
+        }""",
+        ["Anna", "Eva", "Carl", "Gerd"],
+    )
+    assert shown == ["2", "2", "0", "0"]
+    one.context.close()
+    two.context.close()

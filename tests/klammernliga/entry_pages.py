@@ -53,7 +53,18 @@ def field_errors(page: str, field: str) -> list[str]:
 
 def form_problems(page: str) -> list[str]:
     """The messages above a form that concern no single field."""
-    found = re.search(r'<div class="form-problems" role="alert">(.*?)</div>', page, re.S)
+    found = re.search(r'<div class="form-problems"[^>]*>(.*?)</div>', page, re.S)
     return (
-        [_text(li) for li in re.findall(r"<li>(.*?)</li>", found.group(1), re.S)] if found else []
+        [_text(li) for li in re.findall(r'<li class="general">(.*?)</li>', found.group(1), re.S)]
+        if found
+        else []
     )
+
+
+def summary(page: str) -> list[tuple[str, str]]:
+    """The summary above a form: each message with the id of the input it links to."""
+    found = re.search(r'<div class="form-problems"[^>]*>(.*?)</div>', page, re.S)
+    links = (
+        re.findall(r'<li><a href="#([^"]+)">(.*?)</a></li>', found.group(1), re.S) if found else []
+    )
+    return [(_text(text), anchor) for anchor, text in links]

@@ -198,7 +198,7 @@ def test_restoring_from_the_history_page_brings_the_game_back(anna_keeps_score, 
     services.delete_game(game=game)
     record = game.history.latest()
     response = anna_keeps_score.post(reverse("entry:restore_game", args=[DAY, record.history_id]))
-    assert response.url == reverse("entry:evening", args=[DAY]) + f"#spiel-{game.pk}"
+    assert response.url == reverse("entry:evening", args=[DAY]) + f"?partie=1#spiel-{game.pk}"
     assert Game.objects.get(pk=game.pk).position == 1
     page = history_page(anna_keeps_score)
     assert "<strong>Partie 1 · Spiel 1</strong> wiederhergestellt" in page
