@@ -16,8 +16,8 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from scoring.standings import Standing
-from stats.display import num_cells
-from stats.templatetags.league_format import signed_number
+from stats.display import signed
+from stats.templatetags.league_format import num_cells
 
 # The shared table template: scroll wrapper, sort links with aria-sort, short headers.
 TABLE_TEMPLATE = "stats/tables2.html"
@@ -66,7 +66,7 @@ def with_cells(rows: list[dict[str, Any]], *, link_players: bool = False) -> lis
         )
         cells = [
             format_html("<strong>{}</strong>", row["large_points"]),
-            signed_number(row["difference"]),
+            signed(row["difference"]),
             row["evenings"],
             row["games"],
             row["rounds_won"],

@@ -1,15 +1,14 @@
 """Teambilanzen: every team's record (sortable, paged), the head-to-head matrix of the teams with
 most games, one chosen team against every opponent, and one pairing's page.
 
-Display values are prepared here in Python, the many cells of the tables joined here too, and the
-templates only place them: a league of hundreds of teams must still render in a few milliseconds.
+Display values are prepared here as strings (stats.display) and the templates place them, a
+row's figures through one `num_cells` filter: hundreds of teams must still render in milliseconds.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from html import escape
 from urllib.parse import quote_plus, urlencode
 
 from django import forms
@@ -17,32 +16,22 @@ from django.core.paginator import Page, Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils.formats import date_format, number_format
+from django.utils.formats import date_format
 from django.utils.functional import Promise
-from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from klammernliga.models import Team
 from stats import selectors_teams as selectors
-from stats.display import num_cells
+from stats.display import decimal, number, pair, percent, signed
 from stats.selectors_teams import Cell, TeamInfo, TeamRow
 
 PER_PAGE = 50
 DEFAULT_SORT = "-large_points"
 
 
-def _signed(value: int) -> str:
-    return f"{value:+d}" if value else "0"
-
-
 def _per_evening(value: float | None) -> str:
-    return number_format(value, 2) if value is not None else "–"
-
-
-def _percent(value: float | None) -> str:
-    """As stats.display.percent_text (a whole number needs no separator), but cheaper."""
-    return "–" if value is None else f"{round(value * 100)}\u00a0%"
+    return decimal(value, 2)
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,12 +39,12 @@ class Column:
     key: str
     label: Promise
     value: Callable[[TeamRow], object]
-    text: Callable[[object], str] = str
+    text: Callable[[object], str] = number
     # The year-total sums the value needs (ordering by it needs them for every team).
     sums: tuple[str, ...] = ()
 
 
-def _column(key: str, label: Promise, *sums: str, text: Callable[[object], str] = str) -> Column:
+def _column(key: str, label: Promise, *sums: str, text: Callable[[object], str] = number) -> Column:
     return Column(key, label, lambda r: getattr(r.figures, key), text, sums or (key,))
 
 
@@ -67,7 +56,7 @@ COLUMNS = (
         "game_share",
         _("Spiele gewonnen"),
         lambda r: r.game_share,
-        _percent,  # type: ignore[arg-type]
+        percent,  # type: ignore[arg-type]
         ("games_won",),
     ),
     _column("rounds_won", _("Runden gewonnen")),
@@ -77,7 +66,7 @@ COLUMNS = (
         _("Rundenquote"),
         "rounds_won",
         "rounds_lost",
-        text=_percent,  # type: ignore[arg-type]
+        text=percent,  # type: ignore[arg-type]
     ),
     _column("large_points", _("Große Punkte")),
     Column(
@@ -92,7 +81,7 @@ COLUMNS = (
         "small_difference",
         _("Kleine Punkte ±"),
         lambda r: r.figures.small_point_difference,
-        _signed,  # type: ignore[arg-type]
+        signed,  # type: ignore[arg-type]
         ("small_points", "small_points_against"),
     ),
 )
@@ -149,7 +138,7 @@ class Header:
 class RecordLine:
     name: str
     url: str
-    cells: SafeString
+    cells: tuple[str, ...]
 
 
 def _headers(params: Params, sort: str) -> list[Header]:
@@ -181,7 +170,7 @@ def _record_lines(rows: list[TeamRow], url: Callable[[TeamInfo], str]) -> list[R
         RecordLine(
             row.team.name,
             url(row.team),
-            num_cells(c.text(c.value(row)) for c in COLUMNS),
+            tuple(c.text(c.value(row)) for c in COLUMNS),
         )
         for row in rows
     ]
@@ -233,48 +222,51 @@ class TeamChooser(forms.Form):
         return data
 
 
-def _options(field: forms.BoundField) -> SafeString:
-    """The <option>s of a player list (the league may have many players)."""
-    chosen = field.value() or ""
-    return mark_safe(
-        "".join(
-            f'<option value="{escape(value)}"{" selected" if value == chosen else ""}>'
-            f"{escape(text)}</option>"
-            for value, text in field.field.choices  # type: ignore[attr-defined]
-        )
-    )
-
-
 def _pairing_urls() -> Callable[[int, int], str]:
     """The URL of a pairing's page; one reverse() for all of them (the matrix has many)."""
     prefix = reverse("stats:pairing", args=[1, 2]).removesuffix("1/2/")
     return lambda row, column: f"{prefix}{row}/{column}/"
 
 
-def _matrixnum_cells(cells: list[Cell | None], url: Callable[[int, int], str]) -> SafeString:
-    """One row of the matrix as HTML: each cell links to its pairing, coloured by who won more."""
-    parts = []
+@dataclass(frozen=True, slots=True)
+class MatrixCell:
+    """One cell of the matrix: it links to its pairing, coloured by who won more rounds."""
+
+    url: str
+    title: str
+    rounds: str
+    large_points: str
+    css: str
+
+
+def _matrix_cells(
+    cells: list[Cell | None], url: Callable[[int, int], str]
+) -> list[MatrixCell | None]:
+    shown: list[MatrixCell | None] = []
     for cell in cells:
         if cell is None:
-            parts.append('<td class="matrix-empty"></td>')
+            shown.append(None)
             continue
         f = cell.figures
         won, lost = f.rounds_won, f.rounds_lost
         css = "cell-plus" if won > lost else "cell-minus" if won < lost else "cell-even"
-        title = escape(f"{cell.row.name} – {cell.column.name}")
-        parts.append(
-            f'<td class="num matrix-cell {css}"><a href="{url(cell.row.pk, cell.column.pk)}" '
-            f'title="{title}"><span class="matrix-rounds">{won}–{lost}</span>'
-            f'<span class="matrix-large">{f.large_points}</span></a></td>'
+        shown.append(
+            MatrixCell(
+                url(cell.row.pk, cell.column.pk),
+                f"{cell.row.name} – {cell.column.name}",
+                pair(won, lost, "–"),
+                number(f.large_points),
+                css,
+            )
         )
-    return mark_safe("".join(parts))
+    return shown
 
 
 @dataclass(frozen=True, slots=True)
 class OpponentLine:
     name: str
     url: str
-    cells: SafeString
+    cells: tuple[str, ...]
 
 
 def _opponent_lines(cells: list[Cell]) -> list[OpponentLine]:
@@ -283,16 +275,14 @@ def _opponent_lines(cells: list[Cell]) -> list[OpponentLine]:
         OpponentLine(
             c.column.name,
             url(c.row.pk, c.column.pk),
-            num_cells(
-                (
-                    f.evenings,
-                    f.matches,
-                    f.games,
-                    f"{f.rounds_won}–{f.rounds_lost}",
-                    f"{f.large_points}:{f.large_points_against}",
-                    f"{f.kalte}:{f.kalte_against}",
-                    f"{f.small_points}:{f.small_points_against}",
-                )
+            (
+                number(f.evenings),
+                number(f.matches),
+                number(f.games),
+                pair(f.rounds_won, f.rounds_lost, "–"),
+                pair(f.large_points, f.large_points_against),
+                pair(f.kalte, f.kalte_against),
+                pair(f.small_points, f.small_points_against),
             ),
         )
         for c in cells
@@ -309,7 +299,7 @@ def team_list(request: HttpRequest) -> HttpResponse:
     page.object_list = selectors.with_figures(page.object_list)
     matrix = selectors.head_to_head(selectors.most_games(rows, selectors.MATRIX_SIZE))
     url, chooser_url = _pairing_urls(), _chooser_urls(params)
-    grid = [(row, chooser_url(row), _matrixnum_cells(cells, url)) for row, cells in matrix.grid()]
+    grid = [(row, chooser_url(row), _matrix_cells(cells, url)) for row, cells in matrix.grid()]
     teams = {_pair_key(*r.team.slugs): r.team for r in rows}
     bound = "spieler" in params or "partner" in params
     chooser = TeamChooser(params if bound else None, teams)  # type: ignore[arg-type]
@@ -329,8 +319,16 @@ def team_list(request: HttpRequest) -> HttpResponse:
         "grid": grid,
         "matrix_size": selectors.MATRIX_SIZE,
         "chooser": chooser,
+        # Each select's options placed by templates/stats/_options.html.
         "selects": [
-            (field.html_name, field.label, field.id_for_label, _options(field), field.errors)
+            (
+                field.html_name,
+                field.label,
+                field.id_for_label,
+                field.field.choices,  # type: ignore[attr-defined]
+                field.value() or "",
+                field.errors,
+            )
             for field in chooser
         ],
         "chooser_bound": bound,
@@ -340,12 +338,17 @@ def team_list(request: HttpRequest) -> HttpResponse:
     return render(request, "stats/teams.html", context)
 
 
-def _pair(values: tuple[int, int]) -> str:
-    return f"{values[0]}:{values[1]}"
+@dataclass(frozen=True, slots=True)
+class MeetingLine:
+    """An evening or a match of a pairing: its date, the link to it, its figures as printed."""
 
-
-def _row(date: str, url: str, cells: SafeString) -> str:
-    return f'<tr><th scope="row"><a href="{url}">{escape(date)}</a></th>{cells}</tr>'
+    date: str
+    url: str
+    cells: tuple[str, ...]
+    # A match's rounds (with a badge while the round is open) and the figures after them.
+    rounds: str = ""
+    open_round: bool = False
+    more: tuple[str, ...] = ()
 
 
 # The largest id a database stores (BigAutoField); a larger number in the URL names no team.
@@ -362,36 +365,32 @@ def pairing(request: HttpRequest, team_a: int, team_b: int) -> HttpResponse:
     if team_a not in found or team_b not in found:
         raise Http404
     data = selectors.pairing(found[team_a], found[team_b])
-    # The rows are joined here, not in the template: two teams may have met hundreds of times.
     # One reverse() for every row: the evening pages differ only by their date.
     evening_url = reverse("stats:evening", args=["-"]).removesuffix("-/")
     dates = {m.date: date_format(m.date, "SHORT_DATE_FORMAT") for m in data.matches}
-    evenings = data.evenings
-    evening_rows = "".join(
-        _row(
+    evenings = [
+        MeetingLine(
             dates[e.date],
             f"{evening_url}{e.date.isoformat()}/",
-            num_cells((e.matches, e.games, _pair(e.rounds), _pair(e.large), _pair(e.small))),
+            (number(e.matches), number(e.games), pair(*e.rounds), pair(*e.large), pair(*e.small)),
         )
-        for e in evenings
-    )
-    open_badge = f' <span class="badge badge-open">{escape(gettext("offen"))}</span>'
-    match_rows = "".join(
-        _row(
+        for e in data.evenings
+    ]
+    matches = [
+        MeetingLine(
             dates[m.date],
             f"{evening_url}{m.date.isoformat()}/#match-{m.position}",
-            num_cells((m.position, m.games))
-            + mark_safe(
-                f'<td class="num">{_pair(m.rounds)}{open_badge if m.open_round else ""}</td>'
-            )
-            + num_cells((_pair(m.large), _pair(m.kalte), _pair(m.small))),
+            (number(m.position), number(m.games)),
+            pair(*m.rounds),
+            m.open_round,
+            (pair(*m.large), pair(*m.kalte), pair(*m.small)),
         )
         for m in data.matches
-    )
+    ]
     context = {
         "pairing": data,
         "evenings_count": len(evenings),
-        "evening_rows": mark_safe(evening_rows),
-        "match_rows": mark_safe(match_rows),
+        "evenings": evenings,
+        "matches": matches,
     }
     return render(request, "stats/pairing.html", context)

@@ -307,11 +307,3 @@ def test_a_pairing_page_marks_a_match_whose_round_is_still_open(client, league) 
         html[html.index('id="partien"') :],
     )
     assert row and "offen" in row.group(1)
-
-
-def test_the_team_list_writes_shares_as_the_other_tables_do() -> None:
-    from stats.display import percent_text
-    from stats.views.teams import _percent
-
-    for value in (None, 0.0, 0.004, 0.005, 0.5234, 0.995, 1.0):
-        assert _percent(value) == percent_text(value)
