@@ -24,8 +24,8 @@ from django.db.models import (
 from django.db.models.functions import ExtractYear
 
 from klammernliga.models import Game
+from scoring import outcomes, rounds
 from stats.models import LeagueOutcome, OutcomeTally, PlayerOutcome
-from stats.outcome_tallies import BAND, LAST_BAND_FROM, band_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +50,7 @@ class RoundEnd:
 
     @property
     def is_kalte(self) -> bool:
-        return self.loser_score == 0
+        return rounds.is_kalte(self.loser_score)
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,19 +117,6 @@ def round_ends(games: QuerySet[Game], perspective: Perspective | None) -> list[R
     return [RoundEnd(w, lo, *counts[(w, lo)]) for w, lo in sorted(counts)]
 
 
-def _bands() -> list[tuple[int, int | None]]:
-    return (
-        [(0, 0)]
-        + [(n, n + BAND - 1) for n in range(1, LAST_BAND_FROM, BAND)]
-        + [(LAST_BAND_FROM, None)]
-    )
-
-
-def _band_of(distance: int) -> tuple[int, int | None]:
-    low = band_of(distance)
-    return next(band for band in _bands() if band[0] == low)
-
-
 def margins(games: QuerySet[Game]) -> list[MarginBand]:
     """Games by how far apart the two teams' points were, for won and lost games alike."""
     margin = Case(
@@ -142,11 +129,11 @@ def margins(games: QuerySet[Game]) -> list[MarginBand]:
         default=Value(False),
         output_field=BooleanField(),
     )
-    counts: dict[tuple[int, int | None], list[int]] = {band: [0, 0] for band in _bands()}
+    counts = {band: [0, 0] for band in outcomes.BANDS}
     rows = games.annotate(margin=margin, won=won).values("margin", "won").annotate(n=Count("id"))
     for row in rows.order_by():
-        counts[_band_of(abs(row["margin"]))][0 if row["won"] else 1] += row["n"]
-    return [MarginBand(low, high, *counts[(low, high)]) for low, high in _bands()]
+        counts[outcomes.band_of(row["margin"])][0 if row["won"] else 1] += row["n"]
+    return [MarginBand(b.low, b.high, *counts[b]) for b in outcomes.BANDS]
 
 
 def kalte_share(games: QuerySet[Game], perspective: Perspective | None) -> KalteShare:
@@ -243,7 +230,7 @@ def tallied_distributions(
             RoundEnd(w, lo, n, won if split else 0, n - won if split else 0)
             for (w, lo), (n, won) in sorted(ends.items())
         ],
-        margins=[MarginBand(low, high, *bands[low]) for low, high in _bands()],
+        margins=[MarginBand(b.low, b.high, *bands[b.low]) for b in outcomes.BANDS],
         kalte=KalteShare(
             rounds=kalte[0],
             kalte=kalte[1],

@@ -10,7 +10,6 @@ from klammernliga import services
 from klammernliga.models import Meld, Participation, Player
 from stats.models import PlayerEvening, PlayerGameYear
 from stats.player_evenings import update_player_evenings
-from stats.selectors_players import longest_run
 from stats.views import players as player_views
 from tests.factories import PlayerFactory
 from tests.stats.helpers import grow_league, players_of, queries_of, raw_games, side_of
@@ -194,15 +193,6 @@ def test_the_longest_run_of_won_rounds_is_counted_over_evenings(client, bigger) 
                 run = run + 1 if g.round_winner == side else 0
                 best = max(best, run)
         assert profile(client, name).longest_run.length == best
-
-
-def test_a_run_remembers_where_it_started_and_ended() -> None:
-    d = [datetime.date(2010, 1, n) for n in range(1, 8)]
-    rounds = [(d[0], True), (d[1], False), (d[2], True), (d[3], True), (d[4], True), (d[5], False)]
-    run = longest_run(rounds)
-    assert (run.length, run.start, run.end) == (3, d[2], d[4])
-    assert longest_run([]).length == 0
-    assert longest_run([(d[0], False)]).start is None
 
 
 def test_the_best_evening_has_the_most_large_points(client, bigger) -> None:  # type: ignore[no-untyped-def]
