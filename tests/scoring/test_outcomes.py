@@ -17,7 +17,9 @@ def test_a_margin_falls_into_its_band_of_ten(distance: int, band: Band) -> None:
 def test_the_bands_cover_every_margin_once() -> None:
     assert [b.low for b in BANDS] == [0, 1, 11, 21, 31, 41, 51, 61, 71, 81, 91, 101]
     for distance in range(0, 300):
-        assert sum(1 for b in BANDS if b.low <= distance <= (10**9 if b.high is None else b.high)) == 1
+        assert (
+            sum(1 for b in BANDS if b.low <= distance <= (10**9 if b.high is None else b.high)) == 1
+        )
 
 
 def test_a_margin_is_the_playing_team_s_points_minus_the_defenders() -> None:
