@@ -133,9 +133,9 @@ def test_the_page_takes_the_same_queries_however_many_games(client, league) -> N
     few = [queries_of(client, url) for url in urls]
     grow_league(4)
     many = [queries_of(client, url) for url in urls]
-    # Players, years (form and menu), the tallies summed two ways; a team: its id and five
-    # aggregates of its games.
-    assert few == many == [5, 5, 10]
+    # Players, years (form and menu), the tallies summed two ways; a team: its id and two
+    # groupings of its games (margins; round ends by year).
+    assert few == many == [5, 5, 7]
 
 
 def test_the_page_draws_its_four_charts_with_the_shared_chart_template(client, league) -> None:  # type: ignore[no-untyped-def]
