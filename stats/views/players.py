@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy
 from klammernliga.models import Player
 from scoring.standings import Totals
 from stats import selectors_players as selectors
+from stats import sortable
 from stats import statistik_charts as charts
 from stats.charts.bars import BarChart, bar_chart
 from stats.charts.lines import LineChart, Series
@@ -107,59 +108,28 @@ LIST_COLUMNS = (
     ListColumn("first", gettext_lazy("seit"), lambda r: r.first,
                lambda r: str(r.first) if r.first else "–"),
 )  # fmt: skip
-SORT_KEYS = {c.key: c for c in LIST_COLUMNS}
-
-
-@dataclass(frozen=True, slots=True)
-class Header:
-    label: object
-    css: str
-    href: str
-    aria_sort: str  # "ascending", "descending" or ""
-
-
-def _order(rows: list[selectors.PlayerRow], sort: str) -> tuple[list[selectors.PlayerRow], str]:
-    """Rows in the order of `?sort=` (a column's key, "-" first for descending); by name when
-    the parameter is missing or unknown. Returns the order actually used."""
-    key = sort.removeprefix("-")
-    descending = sort.startswith("-")
-    if key == "name":
-        ordered = sorted(rows, key=lambda r: r.player.name.casefold(), reverse=descending)
-        return ordered, sort
-    column = SORT_KEYS.get(key)
-    if column is None:
-        return sorted(rows, key=lambda r: r.player.name.casefold()), "name"
-    # Empty values (no rounds yet) go last either way, like django-tables2 left them.
-    present = [r for r in rows if column.value(r) is not None]
-    missing = [r for r in rows if column.value(r) is None]
-    present.sort(key=column.value, reverse=descending)  # type: ignore[arg-type]
-    return present + missing, sort
-
-
-def _headers(order: str) -> list[Header]:
-    headers = []
-    for key, label, css in (
-        ("name", _("Spieler"), "name"),
-        *((c.key, c.header, "num") for c in LIST_COLUMNS),
-    ):
-        active = order.removeprefix("-") == key
-        descending = order.startswith("-")
-        next_order = key if not active or descending else f"-{key}"
-        aria = ("descending" if descending else "ascending") if active else ""
-        css_class = f"{css} orderable" + (f" {'desc' if descending else 'asc'}" if active else "")
-        headers.append(Header(label, css_class, f"?sort={next_order}", aria))
-    return headers
+PlayerListTable = sortable.table_class(
+    "PlayerListTable", gettext_lazy("Spieler"), [(c.key, c.header) for c in LIST_COLUMNS]
+)
+SORT_KEYS = {
+    "name": lambda r: (r.player.name.casefold(), r.player.name),
+    **{c.key: c.value for c in LIST_COLUMNS},
+}
 
 
 def player_list(request: HttpRequest) -> HttpResponse:
-    rows = [row for row in selectors.player_list() if row.figures.games]
-    ordered, order = _order(rows, request.GET.get("sort", "name"))
+    rows = sorted(
+        (row for row in selectors.player_list() if row.figures.games),
+        key=lambda r: (r.player.name.casefold(), r.player.name),
+    )
+    table = sortable.sorted_table(PlayerListTable, rows, SORT_KEYS, request.GET.get("sort"))
+    ordered = list(table.data)
     base = reverse("stats:players")
     lines = [
         Line(row.player.name, tuple(c.text(row) for c in LIST_COLUMNS), f"{base}{row.player.slug}/")
         for row in ordered
     ]
-    context = {"rows": ordered, "lines": lines, "headers": _headers(order)}
+    context = {"rows": ordered, "lines": lines, "table": table}
     return render(request, "stats/players.html", context)
 
 

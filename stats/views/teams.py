@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from urllib.parse import quote_plus, urlencode
 
 from django import forms
-from django.core.paginator import Page, Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
@@ -23,6 +22,7 @@ from django.utils.translation import gettext_lazy as _
 
 from klammernliga.models import Team
 from stats import selectors_teams as selectors
+from stats import sortable
 from stats.display import decimal, number, pair, percent, signed
 from stats.selectors_teams import Cell, TeamInfo, TeamRow
 
@@ -86,6 +86,10 @@ COLUMNS = (
     ),
 )
 BY_KEY = {c.key: c for c in COLUMNS}
+TeamTable = sortable.table_class("TeamTable", _("Team"), [(c.key, c.label) for c in COLUMNS])
+SORT_KEYS = {"name": lambda r: (r.team.name.casefold(), r.team.name)} | {
+    c.key: c.value for c in COLUMNS
+}
 
 
 def parse_sort(value: str) -> tuple[str, Column | None]:
@@ -99,39 +103,7 @@ def parse_sort(value: str) -> tuple[str, Column | None]:
     return DEFAULT_SORT, BY_KEY[DEFAULT_SORT.removeprefix("-")]
 
 
-def sorted_records(rows: list[TeamRow], sort: str, column: Column | None) -> list[TeamRow]:
-    """The rows (by name) in the order `sort`; rows without a value (a share of nothing) come
-    last either way, ties stay by name."""
-    descending = sort.startswith("-")
-    if column is None:
-        return list(reversed(rows)) if descending else list(rows)
-    known = [r for r in rows if column.value(r) is not None]
-    unknown = [r for r in rows if column.value(r) is None]
-    known.sort(key=column.value, reverse=descending)  # type: ignore[arg-type]
-    return known + unknown
-
-
 Params = dict[str, str]
-
-
-def _query(params: Params, **changes: object) -> str:
-    """The current query string with some parameters replaced (None removes one)."""
-    query = dict(params)
-    for name, value in changes.items():
-        if value is None:
-            query.pop(name, None)
-        else:
-            query[name] = str(value)
-    encoded = urlencode(query)
-    return f"?{encoded}" if encoded else "?"
-
-
-@dataclass(frozen=True, slots=True)
-class Header:
-    label: str
-    url: str
-    aria_sort: str
-    css: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,21 +111,6 @@ class RecordLine:
     name: str
     url: str
     cells: tuple[str, ...]
-
-
-def _headers(params: Params, sort: str) -> list[Header]:
-    current, descending = sort.removeprefix("-"), sort.startswith("-")
-    headers = []
-    for key, label, css in [("name", gettext("Team"), "name")] + [
-        (c.key, str(c.label), "num") for c in COLUMNS
-    ]:
-        if key == current:
-            aria, next_sort = ("descending", key) if descending else ("ascending", f"-{key}")
-        else:
-            # Names A–Z first, figures highest first.
-            aria, next_sort = "", key if key == "name" else f"-{key}"
-        headers.append(Header(label, _query(params, sort=next_sort, page=None), aria, css))
-    return headers
 
 
 def _chooser_urls(params: Params) -> Callable[[TeamInfo], str]:
@@ -173,14 +130,6 @@ def _record_lines(rows: list[TeamRow], url: Callable[[TeamInfo], str]) -> list[R
             tuple(c.text(c.value(row)) for c in COLUMNS),
         )
         for row in rows
-    ]
-
-
-def _pages(page: Page, params: Params) -> list[tuple[str, str, bool]]:
-    """The page links: (label, url, current); an ellipsis has no url."""
-    return [
-        (str(n), "" if n == Paginator.ELLIPSIS else _query(params, page=n), n == page.number)
-        for n in page.paginator.get_elided_page_range(page.number, on_each_side=2, on_ends=1)
     ]
 
 
@@ -295,7 +244,9 @@ def team_list(request: HttpRequest) -> HttpResponse:
     params: Params = request.GET.dict()
     sort, column = parse_sort(params.get("sort", DEFAULT_SORT))
     rows = selectors.team_index(column.sums if column else ())
-    page = Paginator(sorted_records(rows, sort, column), PER_PAGE).get_page(params.get("page"))
+    table = sortable.sorted_table(TeamTable, rows, SORT_KEYS, sort)
+    sortable.paginate(table, request, PER_PAGE)
+    page = table.page
     page.object_list = selectors.with_figures(page.object_list)
     matrix = selectors.head_to_head(selectors.most_games(rows, selectors.MATRIX_SIZE))
     url, chooser_url = _pairing_urls(), _chooser_urls(params)
@@ -309,11 +260,8 @@ def team_list(request: HttpRequest) -> HttpResponse:
         opponents = _opponent_lines(selectors.opponents(chosen, {r.team.pk: r.team for r in rows}))
     context = {
         "records": _record_lines(page.object_list, chooser_url),  # type: ignore[arg-type]
-        "headers": _headers(params, sort),
+        "table": table,
         "page": page,
-        "pages": _pages(page, params) if page.paginator.num_pages > 1 else [],
-        "prev_url": _query(params, page=page.number - 1),
-        "next_url": _query(params, page=page.number + 1),
         "teams_count": len(rows),
         "matrix": matrix,
         "grid": grid,
