@@ -20,6 +20,7 @@ from scoring.domain import (
     Side,
     Suit,
 )
+from scoring.rounds import in_laube
 from scoring.standings import team_name
 
 
@@ -225,11 +226,11 @@ class Game(models.Model):
 
     @property
     def in_laube_a(self) -> bool:
-        return self.score_a == 4
+        return in_laube(self.score_a)
 
     @property
     def in_laube_b(self) -> bool:
-        return self.score_b == 4
+        return in_laube(self.score_b)
 
 
 class Meld(models.Model):

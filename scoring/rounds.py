@@ -24,17 +24,26 @@ class RoundStep:
         return self.score_a if side is Side.A else self.score_b
 
     def in_laube(self, side: Side) -> bool:
-        """A team with exactly 4 small points is in the Laube (shown only)."""
-        return self.score(side) == LAUBE_SCORE
+        return in_laube(self.score(side))
 
     def large(self, side: Side) -> int:
         return self.large_points if self.round_winner is side else 0
 
 
+def in_laube(score: int) -> bool:
+    """A team with exactly 4 small points in a round is in the Laube (shown only)."""
+    return score == LAUBE_SCORE
+
+
+def is_kalte(loser_score: int) -> bool:
+    """A round is a Kalte when the losing team has no small point."""
+    return loser_score == 0
+
+
 def large_points_for(winner_score: int, loser_score: int) -> int:
-    """1 large point for a round, 2 for a Kalte (the loser has no small point)."""
+    """1 large point for a round, 2 for a Kalte."""
     del winner_score
-    return 2 if loser_score == 0 else 1
+    return 2 if is_kalte(loser_score) else 1
 
 
 def progress(small_points: Iterable[tuple[int, int]]) -> list[RoundStep]:
@@ -52,7 +61,7 @@ def progress(small_points: Iterable[tuple[int, int]]) -> list[RoundStep]:
             continue
         loser_score = b if winner is Side.A else a
         large = large_points_for(a if winner is Side.A else b, loser_score)
-        steps.append(RoundStep(round_no, a, b, True, winner, large, loser_score == 0))
+        steps.append(RoundStep(round_no, a, b, True, winner, large, is_kalte(loser_score)))
         round_no, a, b = round_no + 1, 0, 0
     return steps
 

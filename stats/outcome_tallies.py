@@ -18,19 +18,7 @@ from django.db.models import Max, Min, Q
 
 from klammernliga.bulk import add_to_rows, delete_rows, insert_rows, update_rows
 from klammernliga.seated import seated_games
-
-# The band of a margin of points: 0, 1–10, 11–20, …, 91–100, over 100.
-BAND = 10
-LAST_BAND_FROM = 101
-
-
-def band_of(distance: int) -> int:
-    """The low end of the band a margin of points falls into."""
-    if distance == 0:
-        return 0
-    if distance >= LAST_BAND_FROM:
-        return LAST_BAND_FROM
-    return (distance - 1) // BAND * BAND + 1
+from scoring import outcomes
 
 
 def on_league_changed(sender: object, since: datetime.date | None = None, **kwargs: Any) -> None:
@@ -179,9 +167,13 @@ def _counts(row: Sequence[Any], wanted: frozenset[int] | None) -> Iterator[tuple
     seats = [(p, "a" if i < 2 else "b") for i, p in enumerate(seated)]
     if wanted is not None:
         seats = [seat for seat in seats if seat[0] in wanted]
-    margin = points_a - points_b if playing == "a" else points_b - points_a
+    margin = (
+        outcomes.margin(points_playing=points_a, points_defending=points_b)
+        if playing == "a"
+        else outcomes.margin(points_playing=points_b, points_defending=points_a)
+    )
     won = 1 if winner == playing else 0
-    low = band_of(abs(margin))
+    low = outcomes.band_of(margin).low
     yield (None, month, "m", low, 0, False), won
     for player_id, _side in seats:
         yield (player_id, month, "m", low, 0, False), won

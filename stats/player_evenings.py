@@ -11,6 +11,7 @@ their PlayerGameYear rows gain the difference.
 from __future__ import annotations
 
 import datetime
+from collections import defaultdict
 from collections.abc import Collection, Iterable
 from typing import Any
 
@@ -20,12 +21,15 @@ from django.db.models import Count, Q
 
 from klammernliga.bulk import add_to_rows, insert_rows
 from klammernliga.seated import seated_games
+from scoring import outcomes
+from scoring.domain import Side
+from scoring.runs import evening_runs
 
 BATCH_SIZE = 2000
 TRUMPS = ("kreuz", "pik", "herz", "karo")
 BIDS = ("rein", "klein", "besser")
 MELDS = ("terz", "fuenfzig", "belle")
-CALLS = ("kontra_said", "kontra_against", "re_said", "re_against")
+CALLS = outcomes.CALLS
 PARTICIPATION = (
     "games", "games_won", "rounds_won", "rounds_lost", "large_points", "kalte", "laube",
     "small_points", "small_points_against",
@@ -196,7 +200,6 @@ def _rows(
         for i, value in enumerate(figures):
             row[i] += value
 
-    # Kontra is said by the defenders, Re by the playing team (RULES.md "Kontra and Re").
     seats: dict[int, Seats] = {}
     if only is not None:  # one evening: its games in plain SQL, cheaper than building the query
         own = len(_OWN_FIELDS)
@@ -225,11 +228,7 @@ def _rows(
             rows.add(key, date, f"declared_{value}_won", won)
         if kontra or re:
             for side, team in (("a", seat[2]), ("b", seat[3])):
-                names = []
-                if kontra:
-                    names.append("kontra_against" if playing == side else "kontra_said")
-                if re:
-                    names.append("re_said" if playing == side else "re_against")
+                names = outcomes.calls_of(Side(side), playing=Side(playing), kontra=kontra, re=re)
                 net = small_a - small_b if side == "a" else small_b - small_a
                 for player in team:
                     for name in names:
@@ -268,24 +267,18 @@ def _runs(
     rows: _Evenings,
     rounds: Iterable[tuple[Seats, str]],
 ) -> None:
-    """Per player and evening the won rounds in a row at the start, at the end, and the longest
-    run after the first lost round; `rounds` in the order played."""
-    lost_once: set[Key] = set()
-    current: dict[Key, int] = {}
-    start, end, best = INDEX["run_start"], INDEX["run_end"], INDEX["run_best"]
+    """Per player and evening his runs of won rounds (scoring.runs.evening_runs); `rounds` in
+    the order played."""
+    won: dict[Key, list[bool]] = defaultdict(list)
+    dates: dict[Key, Any] = {}
     for (evening, date, team_a, team_b), winner in rounds:
         for side, team in (("a", team_a), ("b", team_b)):
             for player in team:
                 key = (player, evening)
-                row = rows.row(key, date)
-                if winner == side:
-                    run = current[key] = current.get(key, 0) + 1
-                    if key in lost_once:
-                        row[best] = max(row[best], run)
-                    else:
-                        row[start] = run
-                    row[end] = run
-                else:
-                    lost_once.add(key)
-                    current[key] = 0
-                    row[end] = 0
+                won[key].append(winner == side)
+                dates[key] = date
+    start, end, best = INDEX["run_start"], INDEX["run_end"], INDEX["run_best"]
+    for key, evening in won.items():
+        runs = evening_runs(evening)
+        row = rows.row(key, dates[key])
+        row[start], row[end], row[best] = runs.start, runs.end, runs.best

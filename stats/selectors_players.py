@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime
 import functools
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.db import connection
@@ -13,6 +12,7 @@ from django.db.models import Max, Min, Sum
 from klammernliga.models import Participation, Player, PlayerYear, Team, YearTotals
 from klammernliga.sql import columns, table
 from scoring.domain import MELD_LABELS, Bid, MeldKind, Suit
+from scoring.runs import EveningRuns, Run, longest_run_of
 from scoring.standings import Totals, team_name
 from stats.display import share
 from stats.figures import SUMS, add, totals
@@ -122,13 +122,6 @@ class MeldRow:
 
 
 @dataclass(frozen=True, slots=True)
-class Run:
-    length: int
-    start: datetime.date | None
-    end: datetime.date | None
-
-
-@dataclass(frozen=True, slots=True)
 class BestEvening:
     date: datetime.date
     large_points: int
@@ -188,20 +181,6 @@ def _balance_key(figures: Totals) -> tuple[float, int, int]:
     # Totals.round_share, -1 without a round (a long league sorts hundreds of teams).
     share = won / rounds if rounds else -1.0
     return (-share, lost - won, -rounds)
-
-
-def longest_run(rounds: Iterable[tuple[datetime.date, bool]]) -> Run:
-    """The longest unbroken run of won rounds in a sequence of (date, won) in playing order."""
-    best = Run(0, None, None)
-    length, start = 0, None
-    for date, won in rounds:
-        if not won:
-            length, start = 0, None
-            continue
-        length, start = length + 1, start or date
-        if length > best.length:
-            best = Run(length, start, date)
-    return best
 
 
 def _team_ref(pk: int, first: PersonRef, second: PersonRef) -> TeamRef:
@@ -404,11 +383,10 @@ def _evenings(player: Player) -> Evenings:
     with connection.cursor() as cursor:
         cursor.execute(_evenings_sql(), [player.pk])
         rows = cursor.fetchall()
-    best = Run(0, None, None)
-    length, start = 0, None
     top: tuple[object, ...] | None = None
     top_key = (-1, 0)
     first = last = None
+    played: list[tuple[str, EveningRuns]] = []
     for row in rows:
         date, large, small, against, won, lost, _games, run_start, run_end, run_best = row
         key = (large, small - against)
@@ -417,16 +395,8 @@ def _evenings(player: Player) -> Evenings:
         if not won and not lost:
             continue
         first, last = first or date, date
-        # The run so far goes on with the evening's first won rounds (all of them, if none lost).
-        if run_start:
-            length, start = length + run_start, start or date
-            if length > best.length:
-                best = Run(length, start, date)
-        if not lost:
-            continue
-        if run_best > best.length:
-            best = Run(run_best, date, date)
-        length, start = run_end, (date if run_end else None)
+        played.append((date, EveningRuns(run_start, run_end, run_best, lost > 0)))
+    best = longest_run_of(played)
     day = datetime.date.fromisoformat
     return Evenings(
         longest_run=Run(

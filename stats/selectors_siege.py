@@ -1,21 +1,21 @@
-"""Queries of Sieg-Verteilungen: how rounds and games end, over any filtered set of games.
+"""Queries of Sieg-Verteilungen: how rounds and games end, for the league, a player or a team.
 
-Each distribution is one aggregate query grouped by a small key (a round's score, a margin of
-points, a year), so the work grows with the number of distinct results, not with the games.
+The league and a player are summed from the stored tallies, a team counted from its games; both
+group by small keys (a margin's band, a round's score, a year) and `assemble` builds the page's
+figures from those groupings, so the work grows with the distinct results, not with the games.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.db.models import (
-    BooleanField,
     Case,
     Count,
     F,
     IntegerField,
-    Q,
     QuerySet,
     Sum,
     Value,
@@ -24,8 +24,8 @@ from django.db.models import (
 from django.db.models.functions import ExtractYear
 
 from klammernliga.models import Game
+from scoring import outcomes, rounds
 from stats.models import LeagueOutcome, OutcomeTally, PlayerOutcome
-from stats.outcome_tallies import BAND, LAST_BAND_FROM, band_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +50,7 @@ class RoundEnd:
 
     @property
     def is_kalte(self) -> bool:
-        return self.loser_score == 0
+        return rounds.is_kalte(self.loser_score)
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,99 +100,98 @@ class Distributions:
     kalte_years: list[KalteYear]
 
 
-def round_ends(games: QuerySet[Game], perspective: Perspective | None) -> list[RoundEnd]:
-    """Completed rounds by their final score, winner first (5:0, 5:1, …, 6:3, 8:4)."""
-    rows = games.filter(ends_round=True)
-    fields = ["score_a", "score_b", "round_winner"]
-    if perspective:
-        rows = rows.annotate(me=perspective.side)  # type: ignore[arg-type]
-        fields.append("me")
-    counts: dict[tuple[int, int], list[int]] = defaultdict(lambda: [0, 0, 0])
-    for row in rows.values(*fields).annotate(n=Count("id")).order_by():
-        a, b = row["score_a"], row["score_b"]
-        key = (a, b) if row["round_winner"] == "a" else (b, a)
-        counts[key][0] += row["n"]
-        if perspective:
-            counts[key][1 if row["round_winner"] == row["me"] else 2] += row["n"]
-    return [RoundEnd(w, lo, *counts[(w, lo)]) for w, lo in sorted(counts)]
+# The three groupings every Sieg-Verteilungen is built from, whatever the source:
+# margins (band's low end, games, won by the playing team),
+# round ends (winner's score, loser's score, Kalte, rounds, won from the perspective),
+# years (year, Kalte, rounds).
+type MarginRow = tuple[int, int, int]
+type EndRow = tuple[int, int, bool, int, int]
+type YearRow = tuple[int, bool, int]
 
 
-def _bands() -> list[tuple[int, int | None]]:
-    return (
-        [(0, 0)]
-        + [(n, n + BAND - 1) for n in range(1, LAST_BAND_FROM, BAND)]
-        + [(LAST_BAND_FROM, None)]
+def assemble(
+    margins: Iterable[MarginRow],
+    ends: Iterable[EndRow],
+    years: Iterable[YearRow],
+    perspective: Perspective | None,
+) -> Distributions:
+    """Sieg-Verteilungen from its three groupings: the one place that builds it."""
+    games = playing_won = 0
+    bands: dict[int, list[int]] = defaultdict(lambda: [0, 0])
+    for low, n, won in margins:
+        games += n
+        playing_won += won
+        bands[low][0] += won
+        bands[low][1] += n - won
+    by_end: dict[tuple[int, int], list[int]] = defaultdict(lambda: [0, 0])
+    kalte = [0, 0, 0, 0]  # rounds, Kalte, rounds won, Kalte won
+    for winner_score, loser_score, is_kalte, n, won in ends:
+        by_end[(winner_score, loser_score)][0] += n
+        by_end[(winner_score, loser_score)][1] += won
+        kalte[0] += n
+        kalte[2] += won
+        if is_kalte:
+            kalte[1] += n
+            kalte[3] += won
+    by_year: dict[int, list[int]] = defaultdict(lambda: [0, 0])
+    for year, is_kalte, n in years:
+        by_year[year][0] += n
+        if is_kalte:
+            by_year[year][1] += n
+    split = perspective is not None
+    return Distributions(
+        perspective=perspective,
+        games=games,
+        playing_won=playing_won,
+        round_ends=[
+            RoundEnd(w, lo, n, won if split else 0, n - won if split else 0)
+            for (w, lo), (n, won) in sorted(by_end.items())
+        ],
+        margins=[MarginBand(b.low, b.high, *bands[b.low]) for b in outcomes.BANDS],
+        kalte=KalteShare(
+            rounds=kalte[0],
+            kalte=kalte[1],
+            rounds_won=kalte[2] if split else 0,
+            kalte_won=kalte[3] if split else 0,
+            kalte_lost=kalte[1] - kalte[3] if split else 0,
+        ),
+        kalte_years=[KalteYear(y, r, k) for y, (r, k) in sorted(by_year.items())],
     )
 
 
-def _band_of(distance: int) -> tuple[int, int | None]:
-    low = band_of(distance)
-    return next(band for band in _bands() if band[0] == low)
-
-
-def margins(games: QuerySet[Game]) -> list[MarginBand]:
-    """Games by how far apart the two teams' points were, for won and lost games alike."""
+def distributions(games: QuerySet[Game], perspective: Perspective | None) -> Distributions:
+    """Sieg-Verteilungen counted from the given games (a team's few): two queries."""
     margin = Case(
         When(playing_side="a", then=F("points_a") - F("points_b")),
         default=F("points_b") - F("points_a"),
         output_field=IntegerField(),
     )
     won = Case(
-        When(winner_side=F("playing_side"), then=Value(True)),
-        default=Value(False),
-        output_field=BooleanField(),
+        When(winner_side=F("playing_side"), then=Value(1)),
+        default=Value(0),
+        output_field=IntegerField(),
     )
-    counts: dict[tuple[int, int | None], list[int]] = {band: [0, 0] for band in _bands()}
-    rows = games.annotate(margin=margin, won=won).values("margin", "won").annotate(n=Count("id"))
-    for row in rows.order_by():
-        counts[_band_of(abs(row["margin"]))][0 if row["won"] else 1] += row["n"]
-    return [MarginBand(low, high, *counts[(low, high)]) for low, high in _bands()]
-
-
-def kalte_share(games: QuerySet[Game], perspective: Perspective | None) -> KalteShare:
-    rows = games.filter(ends_round=True)
-    # Result names differ from field names: an aggregate may not shadow a field it filters on.
-    expressions: dict[str, object] = {
-        "rounds_n": Count("id"),
-        "kalte_n": Count("id", filter=Q(kalte=True)),
-    }
+    margins = [
+        (outcomes.band_of(m).low, n, n if w else 0)
+        for m, w, n in games.annotate(margin=margin, won=won)
+        .values_list("margin", "won")
+        .annotate(n=Count("id"))
+        .order_by()
+    ]
+    ended = games.filter(ends_round=True).annotate(year=ExtractYear("match__evening__date"))
+    fields = ["year", "score_a", "score_b", "round_winner", "kalte"]
     if perspective:
-        rows = rows.annotate(me=perspective.side)  # type: ignore[arg-type]
-        mine = Q(round_winner=F("me"))
-        expressions |= {
-            "rounds_won_n": Count("id", filter=mine),
-            "kalte_won_n": Count("id", filter=Q(kalte=True) & mine),
-            "kalte_lost_n": Count("id", filter=Q(kalte=True) & ~mine),
-        }
-    figures = rows.aggregate(**expressions)
-    return KalteShare(**{name.removesuffix("_n"): value for name, value in figures.items()})
-
-
-def kalte_years(games: QuerySet[Game]) -> list[KalteYear]:
-    rows = (
-        games.filter(ends_round=True)
-        .annotate(year=ExtractYear("match__evening__date"))
-        .values("year")
-        .annotate(rounds_n=Count("id"), kalte_n=Count("id", filter=Q(kalte=True)))
-        .order_by("year")
-    )
-    return [KalteYear(r["year"], r["rounds_n"], r["kalte_n"]) for r in rows]
-
-
-def distributions(games: QuerySet[Game], perspective: Perspective | None) -> Distributions:
-    """All of Sieg-Verteilungen for the given games; five queries."""
-    played = games.aggregate(
-        games=Count("id"), won=Count("id", filter=Q(winner_side=F("playing_side")))
-    )
-    return Distributions(
-        perspective=perspective,
-        games=played["games"],
-        playing_won=played["won"],
-        round_ends=round_ends(games, perspective),
-        margins=margins(games),
-        kalte=kalte_share(games, perspective),
-        kalte_years=kalte_years(games),
-    )
+        ended = ended.annotate(me=perspective.side)  # type: ignore[arg-type]
+        fields.append("me")
+    ends: list[EndRow] = []
+    years: list[YearRow] = []
+    for row in ended.values(*fields).annotate(n=Count("id")).order_by():
+        a, b, n = row["score_a"], row["score_b"], row["n"]
+        winner, loser = (a, b) if row["round_winner"] == "a" else (b, a)
+        mine = n if perspective and row["round_winner"] == row["me"] else 0
+        ends.append((winner, loser, row["kalte"], n, mine))
+        years.append((row["year"], row["kalte"], n))
+    return assemble(margins, ends, years, perspective)
 
 
 def tallied_distributions(
@@ -206,50 +205,17 @@ def tallied_distributions(
     )
     if year is not None:
         rows = rows.filter(year=year)
-    games = playing_won = 0
-    ends: dict[tuple[int, int], list[int]] = defaultdict(lambda: [0, 0])
-    bands: dict[int, list[int]] = defaultdict(lambda: [0, 0])
-    years: dict[int, list[int]] = defaultdict(lambda: [0, 0])
-    kalte = [0, 0, 0, 0]  # rounds, Kalte, rounds won, Kalte won
     # Summed in SQL over the years: a few hundred rows reach Python, not thousands.
     summed = rows.values("kind", "a", "b", "kalte").annotate(n_sum=Sum("n"), won_sum=Sum("won"))
+    margins: list[MarginRow] = []
+    ends: list[EndRow] = []
     for kind, a, b, is_kalte, n, won in summed.values_list(
         "kind", "a", "b", "kalte", "n_sum", "won_sum"
     ).order_by():
         if kind == OutcomeTally.MARGIN:
-            games += n
-            playing_won += won
-            bands[a][0] += won
-            bands[a][1] += n - won
-            continue
-        ends[(a, b)][0] += n
-        ends[(a, b)][1] += won
-        kalte[0] += n
-        kalte[2] += won
-        if is_kalte:
-            kalte[1] += n
-            kalte[3] += won
+            margins.append((a, n, won))
+        else:
+            ends.append((a, b, is_kalte, n, won))
     by_year = rows.filter(kind=OutcomeTally.ROUND).values("year", "kalte").annotate(n_sum=Sum("n"))
-    for row_year, is_kalte, n in by_year.values_list("year", "kalte", "n_sum").order_by():
-        years[row_year][0] += n
-        if is_kalte:
-            years[row_year][1] += n
-    split = perspective is not None
-    return Distributions(
-        perspective=perspective,
-        games=games,
-        playing_won=playing_won,
-        round_ends=[
-            RoundEnd(w, lo, n, won if split else 0, n - won if split else 0)
-            for (w, lo), (n, won) in sorted(ends.items())
-        ],
-        margins=[MarginBand(low, high, *bands[low]) for low, high in _bands()],
-        kalte=KalteShare(
-            rounds=kalte[0],
-            kalte=kalte[1],
-            rounds_won=kalte[2] if split else 0,
-            kalte_won=kalte[3] if split else 0,
-            kalte_lost=kalte[1] - kalte[3] if split else 0,
-        ),
-        kalte_years=[KalteYear(y, r, k) for y, (r, k) in sorted(years.items())],
-    )
+    years = by_year.values_list("year", "kalte", "n_sum").order_by()
+    return assemble(margins, ends, years, perspective)  # type: ignore[arg-type]

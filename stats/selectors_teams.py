@@ -10,7 +10,7 @@ from django.db import connection
 from django.db.models import Q, Sum
 
 from klammernliga.models import Match, Participation, Team, TeamYear, YearTotals
-from scoring.standings import Totals
+from scoring.standings import Totals, team_name
 from stats.display import share
 from stats.figures import aggregates, totals
 
@@ -89,7 +89,7 @@ def _info(pk: int, name_1: str, name_2: str, slug_1: str, slug_2: str) -> TeamIn
     """A team's name as `team_name` writes it, and its players' slugs in the same order."""
     if (name_2.casefold(), name_2) < (name_1.casefold(), name_1):
         name_1, name_2, slug_1, slug_2 = name_2, name_1, slug_2, slug_1
-    return TeamInfo(pk, f"{name_1} & {name_2}", (slug_1, slug_2), (name_1, name_2))
+    return TeamInfo(pk, team_name(name_1, name_2), (slug_1, slug_2), (name_1, name_2))
 
 
 def _by_name(team: TeamInfo) -> tuple[str, str]:

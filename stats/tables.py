@@ -11,20 +11,15 @@ from typing import Any
 
 import django_tables2 as tables
 from django.urls import NoReverseMatch, reverse
-from django.utils.formats import number_format
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from scoring.standings import Standing
-from stats.display import num_cells
-from stats.templatetags.league_format import signed_number
+from stats.display import decimal, percent, signed
+from stats.templatetags.league_format import num_cells
 
 # The shared table template: scroll wrapper, sort links with aria-sort, short headers.
 TABLE_TEMPLATE = "stats/tables2.html"
-
-
-def _figure(value: float | None, digits: int) -> str:
-    return "–" if value is None else number_format(value, digits)
 
 
 def _badge(kind: str, value: int) -> str:
@@ -66,17 +61,17 @@ def with_cells(rows: list[dict[str, Any]], *, link_players: bool = False) -> lis
         )
         cells = [
             format_html("<strong>{}</strong>", row["large_points"]),
-            signed_number(row["difference"]),
+            signed(row["difference"]),
             row["evenings"],
             row["games"],
             row["rounds_won"],
             row["rounds_lost"],
-            _figure(None if row["round_share"] is None else round(row["round_share"] * 100), 0),
+            percent(row["round_share"]),
             _badge("kalte", row["kalte"]),
             _badge("laube", row["laube"]),
             row["small_points"],
             row["small_points_against"],
-            _figure(row["large_per_evening"], 2),
+            decimal(row["large_per_evening"], 2),
         ]
         row["cells"] = num_cells(cells)
     return rows

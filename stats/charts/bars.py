@@ -146,7 +146,8 @@ def bar_chart(
     The share beside each bar is its part of all bars, or with `share_series` the part of the
     bar that this series makes up (e.g. the Kalte among a year's rounds).
     """
-    series = tuple(series)
+    # A label may be a lazy translation: translated here once, not at every use in the template.
+    series = tuple(Series(s.key, str(s.label)) for s in series)
     for label, values in rows:
         if len(values) != len(series):
             raise ValueError(f"row {label!r} has {len(values)} values for {len(series)} series")

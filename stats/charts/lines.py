@@ -10,9 +10,6 @@ import datetime
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from html import escape
-
-from stats.display import num_cells
 
 __all__ = [
     "PALETTE_SIZE",
@@ -99,12 +96,6 @@ class TableRow:
     label_text: str = ""
     cells: tuple[str, ...] = ()
 
-    @property
-    def cells_html(self) -> str:
-        """The cells as escaped HTML, for a template to print at once (`|safe`): a long history
-        has thousands of them."""
-        return num_cells(self.cells)
-
 
 @dataclass(frozen=True, slots=True)
 class LineChart:
@@ -130,15 +121,6 @@ class LineChart:
     def empty(self) -> bool:
         return not self.series
 
-    @property
-    def table_body_html(self) -> str:
-        """The table's rows as escaped HTML, for the template to print at once (`|safe`): a
-        long history has hundreds of rows, each a loop of the template engine otherwise."""
-        return "\n".join(
-            f'<tr><th scope="row">{escape(row.label_text)}</th>{_cells(row.cells)}</tr>'
-            for row in self.table_rows
-        )
-
     # Where the template puts the texts (viewBox units).
     @property
     def y_tick_text_x(self) -> float:
@@ -160,18 +142,6 @@ class LineChart:
     def y_label_y(self) -> float:
         """The y label is rotated by -90°: its x runs upwards, so the middle is negative."""
         return -round((self.frame.top + self.frame.bottom) / 2, 1)
-
-
-_CELL = '<td class="num">'
-
-
-def _cells(cells: Sequence[str]) -> str:
-    """Text cells as escaped HTML, the row escaped at once (a long history's table has
-    thousands of cells): joined by NUL, which no printed number contains, then split again."""
-    joined = "\0".join(cells)
-    if joined.count("\0") != len(cells) - 1:  # a cell with a NUL after all: one by one
-        return "".join(f"{_CELL}{escape(cell)}</td>" for cell in cells)
-    return f"{_CELL}{escape(joined).replace(chr(0), f'</td>{_CELL}')}</td>" if cells else ""
 
 
 # --- ticks ----------------------------------------------------------------------------------

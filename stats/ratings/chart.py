@@ -6,13 +6,13 @@ from __future__ import annotations
 import datetime
 from collections.abc import Callable, Sequence
 
-from django.utils.formats import date_format, get_format, number_format
-from django.utils.safestring import SafeString
+from django.utils.formats import date_format, get_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from stats import display
 from stats.charts.lines import LineChart, Series, Tick, line_chart
-from stats.charts.lines_html import render_line_chart
+from stats.display import MINUS
 from stats.ratings.selectors import Line, PlayerHistory
 
 
@@ -27,11 +27,10 @@ def rating_chart(
     return rating_series_chart(series, title=title, chart_id=chart_id)
 
 
-def rating_lines_html(lines: Sequence[Line], period: str = "evening") -> SafeString:
-    """The rating chart of stats.ratings.selectors.rating_lines (the KlammernBoss page's), drawn
-    in Python (stats/charts/lines_html.py)."""
+def rating_lines_chart(lines: Sequence[Line], period: str = "evening") -> LineChart:
+    """The rating chart of stats.ratings.selectors.rating_lines (the KlammernBoss page's)."""
     series = [Series(p.name, points, key=p.slug) for p, points in lines]
-    return render_line_chart(rating_series_chart(series, period=period))
+    return rating_series_chart(series, period=period)
 
 
 def rating_series_chart(
@@ -84,8 +83,9 @@ def decimal(places: int) -> Callable[[float], str]:
 
     def format_number(value: float) -> str:
         text = f"{value:.{places}f}"
-        if text.startswith("-") and not text.strip("-0."):
-            text = text[1:]  # no "-0.0"
+        if text.startswith("-"):
+            # No "-0.0"; otherwise the site's one minus sign.
+            text = MINUS + text[1:] if text.strip("-0.") else text[1:]
         return text.replace(".", separator)
 
     return format_number
@@ -98,4 +98,4 @@ def tick_label(tick: Tick) -> str:
         if tick.kind == "year":
             return str(value.year)
         return date_format(value, "M Y" if tick.kind == "month" else "SHORT_DATE_FORMAT")
-    return number_format(value, tick.decimals)
+    return display.decimal(value, tick.decimals)

@@ -5,10 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from html import escape
 
 from django import forms
-from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from klammernliga.models import Player
@@ -33,7 +31,9 @@ class SelectField:
     name: str
     label: str
     errors: list[str]
-    options: SafeString
+    # The <option>s: (value, label) pairs and the chosen value (templates/stats/_options.html).
+    choices: list[tuple[str, str]]
+    chosen: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,26 +57,9 @@ class PredictionForm(forms.Form):
             self.fields[name].choices = choices  # type: ignore[attr-defined]
 
     @cached_property
-    def options(self) -> dict[str, SafeString]:
-        """Each select's <option> elements, the chosen one selected: built here in one go, as
-        Django's widget templates take a template render per option (four selects of a long
-        league's players)."""
-        choices = [("", "—"), *((slug, p.name) for slug, p in self._players.items())]
-        # Each option escaped once for the four selects; only the chosen one differs.
-        options = [
-            (v, f'<option value="{escape(v)}"', f">{escape(label)}</option>")
-            for v, label in choices
-        ]
-        result = {}
-        for name in FIELDS:
-            chosen = self[name].value() or ""
-            result[name] = mark_safe(
-                "".join(
-                    f"{start} selected{end}" if v == chosen else f"{start}{end}"
-                    for v, start, end in options
-                )
-            )
-        return result
+    def choices(self) -> list[tuple[str, str]]:
+        """The players to choose from, the same for all four selects."""
+        return [("", "—"), *((slug, p.name) for slug, p in self._players.items())]
 
     @cached_property
     def teams_shown(self) -> list[TeamFields]:
@@ -91,7 +74,8 @@ class PredictionForm(forms.Form):
                         name=self[name].html_name,
                         label=str(self.fields[name].label),
                         errors=list(self.errors.get(name, [])),
-                        options=self.options[name],
+                        choices=self.choices,
+                        chosen=self[name].value() or "",
                     )
                     for name in names
                 ],

@@ -1,31 +1,54 @@
-"""Small display helpers for every page: `{% load league_format %}`.
+"""The site's one library of display filters: `{% load league_format %}`.
 
-- `{{ n|signed }}`: +3, −3 (a real minus sign) or 0, for differences.
+Numbers go through stats.display, so every page prints them alike:
+- `{{ n|number }}` 13.943, `{{ x|decimal:2 }}` 12,35, `{{ n|signed }}` +3, −196 or 0,
+  `{{ share|percent }}` 56 %, `{{ won|share_of:games|percent }}`, `{{ a|pair:b }}` 5:2.
+- `{{ values|num_cells }}`: a row's figure cells at once (one filter a row, not one a cell).
 - `{{ "herz"|suit }}`: the suit as its symbol in its colour, with its name for screen readers.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from django import template
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
 from scoring.domain import SUIT_LABELS, Suit
+from stats import display
 
 register = template.Library()
 
-
-def signed_number(value: int) -> str:
-    return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"
+register.filter("number", display.number)
+register.filter("percent", display.percent)
+register.filter("share_of", display.share)
 
 
 @register.filter
 def signed(value: object) -> str:
     try:
-        return signed_number(int(value))  # type: ignore[call-overload]
+        return display.signed(int(value))  # type: ignore[call-overload]
     except (TypeError, ValueError):
         return ""
+
+
+@register.filter
+def decimal(value: float | None, places: int = 1) -> str:
+    return display.decimal(value, int(places))
+
+
+@register.filter
+def pair(first: int, second: int) -> str:
+    """{{ won|pair:lost }} → 5:2"""
+    return display.pair(first, second)
+
+
+@register.filter
+def num_cells(values: Iterable[object]) -> SafeString:
+    """A row's figures as <td class="num"> cells, escaped (numbers go through `number`)."""
+    return format_html_join("", '<td class="num">{}</td>', ((display.number(v),) for v in values))
 
 
 @register.filter
@@ -49,6 +72,11 @@ def suit_name(value: object) -> str:
         return gettext(SUIT_LABELS[Suit(str(value))])
     except ValueError:
         return ""
+
+
+@register.filter
+def bid(code: str) -> str:
+    return display.bid_label(code)
 
 
 @register.filter

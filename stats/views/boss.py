@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from html import escape
 
 from django.urls import reverse
-from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
-from stats.ratings.chart import decimal, rating_lines_html
+from stats.display import number
+from stats.ratings.chart import decimal, rating_lines_chart
 from stats.ratings.forms import PredictionForm
 from stats.ratings.selectors import (
     BossRank,
@@ -40,9 +39,6 @@ class RankLine:
     # The trend as seen (an arrow and the change) and as read aloud.
     trend_mark: str
     trend_text: str
-    # The cells from the rating to the trend as escaped HTML: one template variable a line
-    # (a long league ranks dozens of players).
-    figures: SafeString
 
     @property
     def is_boss(self) -> bool:
@@ -68,15 +64,7 @@ def rank_lines(ranks: list[BossRank]) -> list[RankLine]:
             mark, text = f"▼ −{change}", down % {"change": change}
         else:
             mark, text = "–", same
-        # As the template printed the number: the site groups no thousands.
-        ordinal, mu, sigma, rounds = one(r.ordinal), one(r.mu), two(r.sigma), str(r.rounds)
-        figures = mark_safe(
-            f'<td class="num rating">{escape(ordinal)}</td>'
-            f'<td class="num">{escape(mu)}</td><td class="num">{escape(sigma)}</td>'
-            f'<td class="num">{escape(rounds)}</td>'
-            f'<td class="num trend trend-{trend}"><span aria-hidden="true">{escape(mark)}</span>'
-            f'<span class="visually-hidden">{escape(text)}</span></td>'
-        )
+        ordinal, mu, sigma, rounds = one(r.ordinal), one(r.mu), two(r.sigma), number(r.rounds)
         lines.append(
             RankLine(
                 rank=r,
@@ -90,7 +78,6 @@ def rank_lines(ranks: list[BossRank]) -> list[RankLine]:
                 change=change,
                 trend_mark=mark,
                 trend_text=text,
-                figures=figures,
             )
         )
     return lines
@@ -115,8 +102,7 @@ class BossView(TemplateView):
         context.update(
             ranking=rank_lines(ranks),
             boss=ranks[0] if ranks else None,
-            # Drawn in Python (stats/charts/lines_html.py): the markup of line_chart.html.
-            chart=rating_lines_html(rating_lines(period, players), period),
+            chart=rating_lines_chart(rating_lines(period, players), period),
             period=period,
             form=form,
             prediction=prediction,

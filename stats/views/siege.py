@@ -7,7 +7,6 @@ from django.shortcuts import render
 
 from klammernliga.models import Game
 from stats import statistik_charts as charts
-from stats.charts.bars_html import render_bar_chart
 from stats.filters import LeagueFilter
 from stats.selectors_games import team_side
 from stats.selectors_siege import Perspective, distributions, tallied_distributions
@@ -33,10 +32,9 @@ def distributions_view(request: HttpRequest) -> HttpResponse:
     context = {
         "filter": filterset,
         "dist": dist,
-        # Drawn in Python (stats/charts/bars_html.py): four charts, up to ~600 numbers.
-        "round_chart": render_bar_chart(charts.round_ends(dist)),
-        "won_chart": render_bar_chart(charts.margins(dist, won=True)),
-        "lost_chart": render_bar_chart(charts.margins(dist, won=False)),
-        "kalte_chart": render_bar_chart(charts.kalte_years(dist)),
+        "round_chart": charts.round_ends(dist),
+        "won_chart": charts.margins(dist, won=True),
+        "lost_chart": charts.margins(dist, won=False),
+        "kalte_chart": charts.kalte_years(dist),
     }
     return render(request, "stats/siege.html", context)

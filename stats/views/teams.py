@@ -1,48 +1,37 @@
 """Teambilanzen: every team's record (sortable, paged), the head-to-head matrix of the teams with
 most games, one chosen team against every opponent, and one pairing's page.
 
-Display values are prepared here in Python, the many cells of the tables joined here too, and the
-templates only place them: a league of hundreds of teams must still render in a few milliseconds.
+Display values are prepared here as strings (stats.display) and the templates place them, a
+row's figures through one `num_cells` filter: hundreds of teams must still render in milliseconds.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from html import escape
 from urllib.parse import quote_plus, urlencode
 
 from django import forms
-from django.core.paginator import Page, Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils.formats import date_format, number_format
+from django.utils.formats import date_format
 from django.utils.functional import Promise
-from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from klammernliga.models import Team
 from stats import selectors_teams as selectors
-from stats.display import num_cells
+from stats import sortable
+from stats.display import decimal, number, pair, percent, signed
 from stats.selectors_teams import Cell, TeamInfo, TeamRow
 
 PER_PAGE = 50
 DEFAULT_SORT = "-large_points"
 
 
-def _signed(value: int) -> str:
-    return f"{value:+d}" if value else "0"
-
-
 def _per_evening(value: float | None) -> str:
-    return number_format(value, 2) if value is not None else "–"
-
-
-def _percent(value: float | None) -> str:
-    """As stats.display.percent_text (a whole number needs no separator), but cheaper."""
-    return "–" if value is None else f"{round(value * 100)}\u00a0%"
+    return decimal(value, 2)
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,12 +39,12 @@ class Column:
     key: str
     label: Promise
     value: Callable[[TeamRow], object]
-    text: Callable[[object], str] = str
+    text: Callable[[object], str] = number
     # The year-total sums the value needs (ordering by it needs them for every team).
     sums: tuple[str, ...] = ()
 
 
-def _column(key: str, label: Promise, *sums: str, text: Callable[[object], str] = str) -> Column:
+def _column(key: str, label: Promise, *sums: str, text: Callable[[object], str] = number) -> Column:
     return Column(key, label, lambda r: getattr(r.figures, key), text, sums or (key,))
 
 
@@ -67,7 +56,7 @@ COLUMNS = (
         "game_share",
         _("Spiele gewonnen"),
         lambda r: r.game_share,
-        _percent,  # type: ignore[arg-type]
+        percent,  # type: ignore[arg-type]
         ("games_won",),
     ),
     _column("rounds_won", _("Runden gewonnen")),
@@ -77,7 +66,7 @@ COLUMNS = (
         _("Rundenquote"),
         "rounds_won",
         "rounds_lost",
-        text=_percent,  # type: ignore[arg-type]
+        text=percent,  # type: ignore[arg-type]
     ),
     _column("large_points", _("Große Punkte")),
     Column(
@@ -92,11 +81,15 @@ COLUMNS = (
         "small_difference",
         _("Kleine Punkte ±"),
         lambda r: r.figures.small_point_difference,
-        _signed,  # type: ignore[arg-type]
+        signed,  # type: ignore[arg-type]
         ("small_points", "small_points_against"),
     ),
 )
 BY_KEY = {c.key: c for c in COLUMNS}
+TeamTable = sortable.table_class("TeamTable", _("Team"), [(c.key, c.label) for c in COLUMNS])
+SORT_KEYS = {"name": lambda r: (r.team.name.casefold(), r.team.name)} | {
+    c.key: c.value for c in COLUMNS
+}
 
 
 def parse_sort(value: str) -> tuple[str, Column | None]:
@@ -110,61 +103,14 @@ def parse_sort(value: str) -> tuple[str, Column | None]:
     return DEFAULT_SORT, BY_KEY[DEFAULT_SORT.removeprefix("-")]
 
 
-def sorted_records(rows: list[TeamRow], sort: str, column: Column | None) -> list[TeamRow]:
-    """The rows (by name) in the order `sort`; rows without a value (a share of nothing) come
-    last either way, ties stay by name."""
-    descending = sort.startswith("-")
-    if column is None:
-        return list(reversed(rows)) if descending else list(rows)
-    known = [r for r in rows if column.value(r) is not None]
-    unknown = [r for r in rows if column.value(r) is None]
-    known.sort(key=column.value, reverse=descending)  # type: ignore[arg-type]
-    return known + unknown
-
-
 Params = dict[str, str]
-
-
-def _query(params: Params, **changes: object) -> str:
-    """The current query string with some parameters replaced (None removes one)."""
-    query = dict(params)
-    for name, value in changes.items():
-        if value is None:
-            query.pop(name, None)
-        else:
-            query[name] = str(value)
-    encoded = urlencode(query)
-    return f"?{encoded}" if encoded else "?"
-
-
-@dataclass(frozen=True, slots=True)
-class Header:
-    label: str
-    url: str
-    aria_sort: str
-    css: str
 
 
 @dataclass(frozen=True, slots=True)
 class RecordLine:
     name: str
     url: str
-    cells: SafeString
-
-
-def _headers(params: Params, sort: str) -> list[Header]:
-    current, descending = sort.removeprefix("-"), sort.startswith("-")
-    headers = []
-    for key, label, css in [("name", gettext("Team"), "name")] + [
-        (c.key, str(c.label), "num") for c in COLUMNS
-    ]:
-        if key == current:
-            aria, next_sort = ("descending", key) if descending else ("ascending", f"-{key}")
-        else:
-            # Names A–Z first, figures highest first.
-            aria, next_sort = "", key if key == "name" else f"-{key}"
-        headers.append(Header(label, _query(params, sort=next_sort, page=None), aria, css))
-    return headers
+    cells: tuple[str, ...]
 
 
 def _chooser_urls(params: Params) -> Callable[[TeamInfo], str]:
@@ -181,17 +127,9 @@ def _record_lines(rows: list[TeamRow], url: Callable[[TeamInfo], str]) -> list[R
         RecordLine(
             row.team.name,
             url(row.team),
-            num_cells(c.text(c.value(row)) for c in COLUMNS),
+            tuple(c.text(c.value(row)) for c in COLUMNS),
         )
         for row in rows
-    ]
-
-
-def _pages(page: Page, params: Params) -> list[tuple[str, str, bool]]:
-    """The page links: (label, url, current); an ellipsis has no url."""
-    return [
-        (str(n), "" if n == Paginator.ELLIPSIS else _query(params, page=n), n == page.number)
-        for n in page.paginator.get_elided_page_range(page.number, on_each_side=2, on_ends=1)
     ]
 
 
@@ -233,48 +171,51 @@ class TeamChooser(forms.Form):
         return data
 
 
-def _options(field: forms.BoundField) -> SafeString:
-    """The <option>s of a player list (the league may have many players)."""
-    chosen = field.value() or ""
-    return mark_safe(
-        "".join(
-            f'<option value="{escape(value)}"{" selected" if value == chosen else ""}>'
-            f"{escape(text)}</option>"
-            for value, text in field.field.choices  # type: ignore[attr-defined]
-        )
-    )
-
-
 def _pairing_urls() -> Callable[[int, int], str]:
     """The URL of a pairing's page; one reverse() for all of them (the matrix has many)."""
     prefix = reverse("stats:pairing", args=[1, 2]).removesuffix("1/2/")
     return lambda row, column: f"{prefix}{row}/{column}/"
 
 
-def _matrixnum_cells(cells: list[Cell | None], url: Callable[[int, int], str]) -> SafeString:
-    """One row of the matrix as HTML: each cell links to its pairing, coloured by who won more."""
-    parts = []
+@dataclass(frozen=True, slots=True)
+class MatrixCell:
+    """One cell of the matrix: it links to its pairing, coloured by who won more rounds."""
+
+    url: str
+    title: str
+    rounds: str
+    large_points: str
+    css: str
+
+
+def _matrix_cells(
+    cells: list[Cell | None], url: Callable[[int, int], str]
+) -> list[MatrixCell | None]:
+    shown: list[MatrixCell | None] = []
     for cell in cells:
         if cell is None:
-            parts.append('<td class="matrix-empty"></td>')
+            shown.append(None)
             continue
         f = cell.figures
         won, lost = f.rounds_won, f.rounds_lost
         css = "cell-plus" if won > lost else "cell-minus" if won < lost else "cell-even"
-        title = escape(f"{cell.row.name} – {cell.column.name}")
-        parts.append(
-            f'<td class="num matrix-cell {css}"><a href="{url(cell.row.pk, cell.column.pk)}" '
-            f'title="{title}"><span class="matrix-rounds">{won}–{lost}</span>'
-            f'<span class="matrix-large">{f.large_points}</span></a></td>'
+        shown.append(
+            MatrixCell(
+                url(cell.row.pk, cell.column.pk),
+                f"{cell.row.name} – {cell.column.name}",
+                pair(won, lost, "–"),
+                number(f.large_points),
+                css,
+            )
         )
-    return mark_safe("".join(parts))
+    return shown
 
 
 @dataclass(frozen=True, slots=True)
 class OpponentLine:
     name: str
     url: str
-    cells: SafeString
+    cells: tuple[str, ...]
 
 
 def _opponent_lines(cells: list[Cell]) -> list[OpponentLine]:
@@ -283,16 +224,14 @@ def _opponent_lines(cells: list[Cell]) -> list[OpponentLine]:
         OpponentLine(
             c.column.name,
             url(c.row.pk, c.column.pk),
-            num_cells(
-                (
-                    f.evenings,
-                    f.matches,
-                    f.games,
-                    f"{f.rounds_won}–{f.rounds_lost}",
-                    f"{f.large_points}:{f.large_points_against}",
-                    f"{f.kalte}:{f.kalte_against}",
-                    f"{f.small_points}:{f.small_points_against}",
-                )
+            (
+                number(f.evenings),
+                number(f.matches),
+                number(f.games),
+                pair(f.rounds_won, f.rounds_lost, "–"),
+                pair(f.large_points, f.large_points_against),
+                pair(f.kalte, f.kalte_against),
+                pair(f.small_points, f.small_points_against),
             ),
         )
         for c in cells
@@ -305,11 +244,13 @@ def team_list(request: HttpRequest) -> HttpResponse:
     params: Params = request.GET.dict()
     sort, column = parse_sort(params.get("sort", DEFAULT_SORT))
     rows = selectors.team_index(column.sums if column else ())
-    page = Paginator(sorted_records(rows, sort, column), PER_PAGE).get_page(params.get("page"))
+    table = sortable.sorted_table(TeamTable, rows, SORT_KEYS, sort)
+    sortable.paginate(table, request, PER_PAGE)
+    page = table.page
     page.object_list = selectors.with_figures(page.object_list)
     matrix = selectors.head_to_head(selectors.most_games(rows, selectors.MATRIX_SIZE))
     url, chooser_url = _pairing_urls(), _chooser_urls(params)
-    grid = [(row, chooser_url(row), _matrixnum_cells(cells, url)) for row, cells in matrix.grid()]
+    grid = [(row, chooser_url(row), _matrix_cells(cells, url)) for row, cells in matrix.grid()]
     teams = {_pair_key(*r.team.slugs): r.team for r in rows}
     bound = "spieler" in params or "partner" in params
     chooser = TeamChooser(params if bound else None, teams)  # type: ignore[arg-type]
@@ -319,18 +260,23 @@ def team_list(request: HttpRequest) -> HttpResponse:
         opponents = _opponent_lines(selectors.opponents(chosen, {r.team.pk: r.team for r in rows}))
     context = {
         "records": _record_lines(page.object_list, chooser_url),  # type: ignore[arg-type]
-        "headers": _headers(params, sort),
+        "table": table,
         "page": page,
-        "pages": _pages(page, params) if page.paginator.num_pages > 1 else [],
-        "prev_url": _query(params, page=page.number - 1),
-        "next_url": _query(params, page=page.number + 1),
         "teams_count": len(rows),
         "matrix": matrix,
         "grid": grid,
         "matrix_size": selectors.MATRIX_SIZE,
         "chooser": chooser,
+        # Each select's options placed by templates/stats/_options.html.
         "selects": [
-            (field.html_name, field.label, field.id_for_label, _options(field), field.errors)
+            (
+                field.html_name,
+                field.label,
+                field.id_for_label,
+                field.field.choices,  # type: ignore[attr-defined]
+                field.value() or "",
+                field.errors,
+            )
             for field in chooser
         ],
         "chooser_bound": bound,
@@ -340,12 +286,17 @@ def team_list(request: HttpRequest) -> HttpResponse:
     return render(request, "stats/teams.html", context)
 
 
-def _pair(values: tuple[int, int]) -> str:
-    return f"{values[0]}:{values[1]}"
+@dataclass(frozen=True, slots=True)
+class MeetingLine:
+    """An evening or a match of a pairing: its date, the link to it, its figures as printed."""
 
-
-def _row(date: str, url: str, cells: SafeString) -> str:
-    return f'<tr><th scope="row"><a href="{url}">{escape(date)}</a></th>{cells}</tr>'
+    date: str
+    url: str
+    cells: tuple[str, ...]
+    # A match's rounds (with a badge while the round is open) and the figures after them.
+    rounds: str = ""
+    open_round: bool = False
+    more: tuple[str, ...] = ()
 
 
 # The largest id a database stores (BigAutoField); a larger number in the URL names no team.
@@ -362,36 +313,32 @@ def pairing(request: HttpRequest, team_a: int, team_b: int) -> HttpResponse:
     if team_a not in found or team_b not in found:
         raise Http404
     data = selectors.pairing(found[team_a], found[team_b])
-    # The rows are joined here, not in the template: two teams may have met hundreds of times.
     # One reverse() for every row: the evening pages differ only by their date.
     evening_url = reverse("stats:evening", args=["-"]).removesuffix("-/")
     dates = {m.date: date_format(m.date, "SHORT_DATE_FORMAT") for m in data.matches}
-    evenings = data.evenings
-    evening_rows = "".join(
-        _row(
+    evenings = [
+        MeetingLine(
             dates[e.date],
             f"{evening_url}{e.date.isoformat()}/",
-            num_cells((e.matches, e.games, _pair(e.rounds), _pair(e.large), _pair(e.small))),
+            (number(e.matches), number(e.games), pair(*e.rounds), pair(*e.large), pair(*e.small)),
         )
-        for e in evenings
-    )
-    open_badge = f' <span class="badge badge-open">{escape(gettext("offen"))}</span>'
-    match_rows = "".join(
-        _row(
+        for e in data.evenings
+    ]
+    matches = [
+        MeetingLine(
             dates[m.date],
             f"{evening_url}{m.date.isoformat()}/#match-{m.position}",
-            num_cells((m.position, m.games))
-            + mark_safe(
-                f'<td class="num">{_pair(m.rounds)}{open_badge if m.open_round else ""}</td>'
-            )
-            + num_cells((_pair(m.large), _pair(m.kalte), _pair(m.small))),
+            (number(m.position), number(m.games)),
+            pair(*m.rounds),
+            m.open_round,
+            (pair(*m.large), pair(*m.kalte), pair(*m.small)),
         )
         for m in data.matches
-    )
+    ]
     context = {
         "pairing": data,
         "evenings_count": len(evenings),
-        "evening_rows": mark_safe(evening_rows),
-        "match_rows": mark_safe(match_rows),
+        "evenings": evenings,
+        "matches": matches,
     }
     return render(request, "stats/pairing.html", context)

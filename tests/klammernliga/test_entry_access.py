@@ -102,8 +102,22 @@ def test_a_wrong_password_is_refused_with_a_german_message(client) -> None:  # t
     ScorekeeperFactory(username="anna")
     response = client.post("/anmelden/", {"username": "anna", "password": "falsch"})
     assert response.status_code == 200
-    assert "Benutzername" in response.content.decode()
+    page = response.content.decode()
+    assert "Benutzername oder Passwort ist falsch." in page
+    assert "Bitte Benutzername und Passwort eingeben" not in page
     assert "_auth_user_id" not in client.session
+
+
+def test_a_wrong_password_is_refused_in_english_too(client) -> None:  # type: ignore[no-untyped-def]
+    ScorekeeperFactory(username="anna")
+    client.post("/i18n/setlang/", {"language": "en", "next": "/"})
+    response = client.post("/anmelden/", {"username": "anna", "password": "falsch"})
+    assert "Username or password is wrong." in response.content.decode()
+
+
+def test_a_login_without_a_password_asks_for_it(client) -> None:  # type: ignore[no-untyped-def]
+    response = client.post("/anmelden/", {"username": "anna", "password": ""})
+    assert "Bitte das Passwort eingeben." in response.content.decode()
 
 
 def test_logging_out_takes_a_post_and_says_so(client) -> None:  # type: ignore[no-untyped-def]
@@ -125,6 +139,8 @@ def test_the_sixth_failed_login_is_refused_with_the_lockout_page(client) -> None
     page = response.content.decode()
     assert "Anmeldung vorübergehend gesperrt" in page
     assert "Nach 5 Fehlversuchen" in page
+    assert "für 15 Minuten gesperrt" in page
+    assert "0:15:00" not in page
     assert "_auth_user_id" not in client.session
 
 

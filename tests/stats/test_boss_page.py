@@ -97,7 +97,7 @@ def test_the_page_says_what_the_rating_uses_and_links_to_the_rules(client, leagu
 def test_a_prediction_shows_each_teams_chance_in_percent(client, league) -> None:  # type: ignore[no-untyped-def]
     html = _page(client, **FOUR)
     match = re.search(
-        r"<strong>Emil &amp; Frieda</strong> gewinnt eine Runde mit (\d+) % Wahrscheinlichkeit,\s*<strong>Anna &amp; Bernd</strong> mit (\d+) %",
+        r"<strong>Emil &amp; Frieda</strong> gewinnen eine Runde mit (\d+) % Wahrscheinlichkeit,\s*<strong>Anna &amp; Bernd</strong> mit (\d+) %",
         html,
     )
     assert match
@@ -113,7 +113,7 @@ def test_a_prediction_shows_each_teams_chance_in_percent(client, league) -> None
 def test_the_form_without_a_query_shows_no_errors_and_no_prediction(client, league) -> None:  # type: ignore[no-untyped-def]
     html = _page(client)
     assert 'class="errorlist"' not in html
-    assert "gewinnt eine Runde mit" not in html
+    assert "gewinnen eine Runde mit" not in html
     assert html.count("<select") == 4
 
 
@@ -134,7 +134,7 @@ def test_bad_prediction_parameters_explain_themselves_instead_of_failing(
 ) -> None:  # type: ignore[no-untyped-def]
     html = _page(client, **query)
     assert message in html
-    assert "gewinnt eine Runde mit" not in html
+    assert "gewinnen eine Runde mit" not in html
 
 
 def test_a_repeated_parameter_does_not_fail(client, league) -> None:  # type: ignore[no-untyped-def]

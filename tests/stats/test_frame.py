@@ -103,7 +103,11 @@ def test_the_home_page_shows_the_top_of_this_years_table_and_the_last_evening(
     assert "Montag, 10. Januar 2011" in html
     # The one match of 10 January 2011: Clara & Dieter lost the only completed round to Anna & Bernd.
     assert "Clara &amp; Dieter" in html and "Anna &amp; Bernd" in html
-    assert 'aria-label="Große Punkte 0 zu 1"' in html
+    # The score says what it counts: "0 : 1" with "große Punkte" under it.
+    assert re.search(
+        r'<span class="num">0<span class="colon" aria-hidden="true">:</span>1</span>\s*<small class="result-label">große Punkte</small>',
+        html,
+    )
     assert "Runden 0:1" in html
     assert 'href="/tabelle/2011/"' in html
 
