@@ -9,6 +9,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from klammernliga.demo import CIRCLE, seed_league
+from stats.display import decimal
 from stats.ratings.quality import measure, spearman
 from tests.factories import MatchFactory, TeamFactory, play_round
 
@@ -105,7 +106,7 @@ def test_a_prediction_shows_each_teams_chance_in_percent(client, league) -> None
     assert first + second == 100 and first > 50
     # Asked the other way round, the same teams get the mirrored chances.
     mirrored = _page(client, a1="anna", a2="bernd", b1="emil", b2="frieda")
-    assert f"<strong>Anna &amp; Bernd</strong> gewinnt eine Runde mit {second} %" in mirrored
+    assert f"<strong>Anna &amp; Bernd</strong> gewinnen eine Runde mit {second} %" in mirrored
     # The choices stay selected.
     assert '<option value="emil" selected>' in html
 
@@ -190,7 +191,7 @@ def test_the_klammernboss_command_prints_the_ranking_as_the_page_shows_it(client
     assert all(r["rating"] == pytest.approx(r["mu"] - 2 * r["sigma"], abs=0.1) for r in rows)
     html = _page(client)
     for row in rows:
-        assert f'<td class="num rating">{row["rating"]:.1f}</td>'.replace(".", ",") in html
+        assert f'<td class="num rating">{decimal(row["rating"])}</td>' in html
     text = io.StringIO()
     call_command("klammernboss", stdout=text)
     assert text.getvalue().splitlines()[1].split()[:2] == ["1", "Emil"]
