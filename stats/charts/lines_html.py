@@ -79,10 +79,11 @@ def render_line_chart(chart: LineChart) -> SafeString:
         out.append('</g><g class="chart-lines">')
         for s in chart.series:
             css = _e(s.css_class)
-            out.append(
-                f'<polyline class="chart-line {css}" points="{_e(s.points)}"/>'
-                f'<circle class="chart-dot {css}" cx="{s.end_x}" cy="{s.end_y}" r="2.5"/>'
-            )
+            out += [
+                f'<polyline class="chart-line {css}" points="{_e(points)}"/>'
+                for points in s.segments or (s.points,)
+            ]
+            out.append(f'<circle class="chart-dot {css}" cx="{s.end_x}" cy="{s.end_y}" r="2.5"/>')
         out.append('</g></svg><figcaption><ul class="chart-legend">')
         out += [
             '<li><svg class="chart-key" viewBox="0 0 24 8" aria-hidden="true" focusable="false">'
