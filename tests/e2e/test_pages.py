@@ -2,8 +2,10 @@
 that scrolls on its own inside the page, the results of the games and the year table inside the
 window on a desktop, and axe-core finds nothing of impact moderate or worse."""
 
+import re
+
 import pytest
-from playwright.sync_api import Page, ViewportSize
+from playwright.sync_api import Page, ViewportSize, expect
 
 from klammernliga.models import Evening
 from tests.e2e.test_layout import public_pages
@@ -82,3 +84,33 @@ def test_every_page_fits_the_screen_shows_its_results_and_passes_axe(  # type: i
     assert cut_off == {}, f"result columns cut off at {viewport['width']} px: {cut_off}"
     assert violations == {}, f"axe (moderate or worse): {violations}"
     assert empty == {}, f"header cells without a text: {empty}"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_legend_entry_highlights_its_line_and_without_javascript_the_table_stays(  # type: ignore[no-untyped-def]
+    page: Page, browser, live_server, league, screenshot
+) -> None:
+    page.set_viewport_size(SIZES["phone"])
+    page.goto(live_server.url + "/klammernboss/")
+    figure = page.locator("figure.line-chart")
+    clara = figure.get_by_role("button", name="Clara")
+    clara.click()
+    expect(clara).to_have_attribute("aria-pressed", "true")
+    expect(figure).to_have_class(re.compile(r"\bhas-highlight\b"))
+    highlighted = figure.locator("polyline.is-highlighted")
+    expect(highlighted.first).to_be_visible()
+    css = clara.locator(".chart-line").get_attribute("class") or ""
+    series = next(c for c in css.split() if c.startswith("series-"))
+    assert highlighted.count() == figure.locator(f"polyline.{series}").count()
+    screenshot(page, "pages-klammernboss-highlight-phone")
+    clara.click()
+    expect(clara).to_have_attribute("aria-pressed", "false")
+    expect(figure.locator("polyline.is-highlighted")).to_have_count(0)
+
+    # Without JavaScript the legend is a plain list and the numbers are in the table beside.
+    context = browser.new_context(java_script_enabled=False)
+    plain = context.new_page()
+    plain.goto(live_server.url + "/klammernboss/")
+    expect(plain.locator("figure.line-chart .chart-legend button")).to_have_count(0)
+    expect(plain.get_by_role("table", name="Wertung am Jahresende")).to_be_visible()
+    context.close()

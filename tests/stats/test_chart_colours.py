@@ -5,7 +5,10 @@ import itertools
 import re
 from pathlib import Path
 
+import pytest
+
 from stats.charts.lines import PALETTE_SIZE, Series, colour_of, line_chart
+from tests.stats.helpers import grow_league
 
 ROOT = Path(__file__).parents[2]
 CHARTS_CSS = (ROOT / "static" / "css" / "charts.css").read_text(encoding="utf-8")
@@ -75,3 +78,23 @@ def test_a_players_colour_stays_when_the_ranking_changes() -> None:
 
 def test_twelve_players_numbered_one_after_another_get_twelve_colours() -> None:
     assert sorted(colour_of(pk) for pk in range(40, 52)) == list(range(PALETTE_SIZE))
+
+
+LEGEND = re.compile(
+    r'<li><svg class="chart-key"[^>]*><line class="chart-line (series-\d+)"[^>]*/></svg>([^<]+)</li>'
+)
+
+
+@pytest.mark.django_db
+def test_on_the_klammernboss_page_each_player_keeps_his_colour_after_the_ranking_changes(
+    client, league
+) -> None:  # type: ignore[no-untyped-def]
+    before = LEGEND.findall(client.get("/klammernboss/").content.decode())
+    grow_league(6)
+    after = LEGEND.findall(client.get("/klammernboss/").content.decode())
+    assert [name for _css, name in before] != [name for _css, name in after]  # a new order
+    assert {name: css for css, name in before} == {name: css for css, name in after}
+    assert len({css for css, _name in after}) == len(after)  # no two players share a colour
+    # The player's own page draws him in the same colour.
+    anna = dict((name, css) for css, name in after)["Anna"]
+    assert f'<polyline class="chart-line {anna}"' in client.get("/spieler/anna/").content.decode()
