@@ -82,8 +82,15 @@ def order_key(totals: Totals) -> tuple[int, int, str, str]:
 
 
 def rank(rows: Iterable[Totals]) -> list[Standing]:
-    """Rank rows 1, 2, 3, … in table order; equals get consecutive ranks too."""
-    return [
-        Standing(position, totals)
-        for position, totals in enumerate(sorted(rows, key=order_key), start=1)
-    ]
+    """Rank rows in table order; equal large points and difference share a rank (1, 1, 3)."""
+    standings: list[Standing] = []
+    for position, totals in enumerate(sorted(rows, key=order_key), start=1):
+        previous = standings[-1] if standings else None
+        shared = previous is not None and _record(previous.totals) == _record(totals)
+        standings.append(Standing(previous.rank if shared and previous else position, totals))
+    return standings
+
+
+def _record(totals: Totals) -> tuple[int, int]:
+    """What decides a rank: large points and small-point difference."""
+    return (totals.large_points, totals.small_point_difference)

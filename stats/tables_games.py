@@ -1,7 +1,7 @@
-"""The table of games (Alle Spiele, an evening's matches) and its CSV export, built in Python.
+"""The table of games (Alle Spiele, an evening's matches) and its CSV export.
 
-A page has up to 50 rows of 12 cells: each row's cells are prepared here as one piece of HTML
-(what django-tables2 did per cell at ~0.3 ms), and the template only loops over the rows.
+A page has up to 50 rows of 12 cells: each row's values are prepared here once (what
+django-tables2 did per cell at ~0.3 ms), and stats/_games_table.html draws them.
 """
 
 from __future__ import annotations
@@ -13,15 +13,13 @@ from dataclasses import dataclass
 from django.urls import reverse
 from django.utils.formats import date_format
 from django.utils.functional import Promise
-from django.utils.html import escape
 from django.utils.http import urlencode
-from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from klammernliga.models import BID_CHOICES, MELD_CHOICES, RANK_CHOICES, SUIT_CHOICES
 from scoring.standings import team_name
-from stats.display import bid_label, suit_html, suit_label
+from stats.display import bid_label, suit_label
 from stats.selectors_games import GameRow, PlayerName
 
 
@@ -33,65 +31,91 @@ class Column:
     sortable: bool = False
 
 
+# The result (points, who won, small points, Stand) right after the teams: the answer first.
 COLUMNS = (
-    Column("date", _("Datum"), sortable=True),
-    Column("game_no", _("Nr."), "num"),
+    Column("date", _("Datum"), "date", sortable=True),
+    Column("game_no", _("Nr."), "num game-no"),
     Column("teams", _("Teams"), "teams"),
-    Column("declarer", pgettext_lazy("declarer", "Spieler"), sortable=True),
-    Column("trump", _("Trumpf"), sortable=True),
-    Column("bid", pgettext_lazy("bid", "Spiel"), sortable=True),
-    Column("melds", _("Meldungen")),
-    Column("kontra_re", _("Kontra/Re"), sortable=True),
-    Column("points", _("Punkte"), "num"),
-    Column("outcome", _("Spielende Mannschaft")),
-    Column("small", _("Kleine Punkte"), "num"),
-    Column("score", _("Stand")),
+    Column("points", _("Punkte"), "num points"),
+    Column("outcome", _("Spielende Mannschaft"), "outcome-cell"),
+    Column("small", _("Kleine Punkte"), "num small"),
+    Column("score", _("Stand"), "score"),
+    Column("declarer", pgettext_lazy("declarer", "Spieler"), "declarer", sortable=True),
+    Column("trump", _("Trumpf"), "trump", sortable=True),
+    Column("bid", pgettext_lazy("bid", "Spiel"), "bid", sortable=True),
+    Column("kontra_re", _("Kontra/Re"), "kontra", sortable=True),
+    Column("melds", _("Meldungen"), "melds"),
 )
 EVENING_COLUMNS = tuple(c for c in COLUMNS if c.key not in ("date", "teams"))
+
+
+@dataclass(frozen=True, slots=True)
+class Header:
+    """One column's header cell: its label, and for a sortable column the link and state."""
+
+    label: str
+    css: str
+    href: str = ""
+    sorted: str = ""  # "ascending", "descending" or ""
+
+
+@dataclass(frozen=True, slots=True)
+class Cells:
+    """One game as the template shows it: plain values, escaped by the template."""
+
+    date: str
+    date_url: str
+    position: int
+    team_a: str
+    team_b: str
+    playing_a: bool
+    points: str
+    won: bool
+    small: str
+    score: str
+    ends_round: bool
+    kalte: bool
+    laube: bool
+    declarer: str
+    declarer_url: str
+    trump: str
+    bid: str
+    kontra: str
+    melds_short: str
+    melds: str
 
 
 @dataclass(frozen=True, slots=True)
 class GamesTable:
     """What the template draws: header cells, prepared rows, the text of an empty table."""
 
-    head: list[SafeString]
-    rows: list[SafeString]
+    head: list[Header]
+    rows: list[Cells]
     columns: int
+    with_date_and_teams: bool = True
 
     @property
     def empty_text(self) -> str:
         return gettext("Keine Spiele gefunden.")
 
 
-def _attr(css: str) -> str:
-    return f' class="{css}"' if css else ""
-
-
 def headers(
     columns: Iterable[Column], *, sort: str | None = None, query: dict[str, str] | None = None
-) -> list[SafeString]:
-    """The <th> of each column; sortable ones link to the other direction, keeping the filter."""
+) -> list[Header]:
+    """Each column's header; sortable ones link to the other direction, keeping the filter."""
     cells = []
     for column in columns:
-        label = escape(column.header)
         if not column.sortable or query is None:
-            cells.append(mark_safe(f'<th scope="col"{_attr(column.css)}>{label}</th>'))
+            cells.append(Header(str(column.header), column.css))
             continue
-        css = ["orderable"]
-        aria = ""
+        state = ""
         next_sort = column.key
         if sort and sort.removeprefix("-") == column.key:
             descending = sort.startswith("-")
-            css.insert(0, "desc" if descending else "asc")
-            aria = f' aria-sort="{"descending" if descending else "ascending"}"'
+            state = "descending" if descending else "ascending"
             next_sort = column.key if descending else f"-{column.key}"
         href = "?" + urlencode({**query, "sort": next_sort})
-        cells.append(
-            mark_safe(
-                f'<th scope="col" class="{" ".join(css)}"{aria}>'
-                f'<a href="{escape(href)}">{label}</a></th>'
-            )
-        )
+        cells.append(Header(str(column.header), column.css, href, state))
     return cells
 
 
@@ -103,12 +127,8 @@ class Labels:
         self.names = {p.pk: p.name for p in players}
         # One reverse() for all players: their URLs differ only in the slug.
         player_url = reverse("stats:player", args=["SLUG"])
-        self.player_links = {
-            p.pk: f'<a href="{escape(player_url.replace("SLUG", p.slug))}">{escape(p.name)}</a>'
-            for p in players
-        }
+        self.player_urls = {p.pk: player_url.replace("SLUG", p.slug) for p in players}
         self.evening_url = reverse("stats:evening", args=["DATE"])
-        self.suits: dict[str, str] = {}
         self.bids: dict[str, str] = {}
         # Plain words for the CSV, translated now: a streamed export is written after the view.
         self.suit_texts = {code: suit_label(code) for code, _label in SUIT_CHOICES}
@@ -120,23 +140,15 @@ class Labels:
         self.lost = gettext("verliert")
         self.kontra = gettext("Kontra")
         self.kontra_re = gettext("Kontra, Re")
-        self.round = gettext("Runde")
-        self.kalte = gettext("Kalte")
-        self.laube = gettext("Laube")
         self.yes = gettext("ja")
         self.no = gettext("nein")
 
     def team(self, pair: tuple[int, int]) -> str:
         return team_name(self.names[pair[0]], self.names[pair[1]])
 
-    def suit(self, code: str) -> str:
-        if code not in self.suits:
-            self.suits[code] = suit_html(code)
-        return self.suits[code]
-
     def bid(self, code: str) -> str:
         if code not in self.bids:
-            self.bids[code] = escape(bid_label(code))
+            self.bids[code] = bid_label(code)
         return self.bids[code]
 
     def date(self, day: object) -> str:
@@ -153,62 +165,47 @@ class Labels:
             for kind, top in melds
         )
 
+    def meld_kinds(self, melds: list[tuple[str, str]]) -> str:
+        """The short form shown in the table: the kinds only, e.g. "Terz, Belle"."""
+        return ", ".join(self.kinds.get(kind, kind) for kind, _top in melds)
 
-def _cells(row: GameRow, labels: Labels, with_date_and_teams: bool) -> str:
-    """One row's cells as HTML, in the order of COLUMNS."""
-    parts = []
-    if with_date_and_teams:
-        iso = row.date.isoformat()
-        url = labels.evening_url.replace("DATE", iso)
-        parts.append(f'<td><a href="{url}">{labels.date(row.date)}</a></td>')
-    parts.append(f'<td class="num">{row.position}</td>')
-    if with_date_and_teams:
-        a, b = escape(labels.team(row.team_a)), escape(labels.team(row.team_b))
-        if row.playing_side == "a":
-            a = f'<strong class="team playing">{a}</strong>'
-            b = f'<span class="team">{b}</span>'
-        else:
-            a = f'<span class="team">{a}</span>'
-            b = f'<strong class="team playing">{b}</strong>'
-        parts.append(f'<td class="teams">{a}<span class="visually-hidden"> – </span>{b}</td>')
-    parts.append(f"<td>{labels.player_links[row.declarer_id]}</td>")
-    parts.append(f"<td>{labels.suit(row.trump)}</td>")
-    parts.append(f"<td>{labels.bid(row.bid)}</td>")
-    melds = ""
+
+# Meld texts longer than this show their kinds only, the full text one tap away.
+SHORT_MELDS = 20
+
+
+def _cells(row: GameRow, labels: Labels) -> Cells:
+    melds = short = ""
     if row.melds_a or row.melds_b:
-        melds = escape(f"{labels.melds(row.melds_a) or '–'} : {labels.melds(row.melds_b) or '–'}")
-    parts.append(f"<td>{melds}</td>")
-    kontra = labels.kontra_re if row.re else labels.kontra if row.kontra else ""
-    parts.append(f"<td>{kontra}</td>")
-    parts.append(f'<td class="num">{row.points_a}:{row.points_b}</td>')
-    if row.winner_side == row.playing_side:
-        parts.append(f'<td><span class="outcome outcome-won">{labels.won}</span></td>')
-    else:
-        parts.append(f'<td><span class="outcome outcome-lost">{labels.lost}</span></td>')
-    parts.append(f'<td class="num">{row.small_a}:{row.small_b}</td>')
-    score = f"{row.score_a}:{row.score_b}"
-    if row.ends_round:
-        score = f'<span class="badge badge-round">{labels.round} {score}</span>'
-    if row.kalte:
-        score += f' <span class="badge badge-kalte">{labels.kalte}</span>'
-    if row.score_a == 4 or row.score_b == 4:  # in the Laube, as Game.in_laube_a/_b say
-        score += f' <span class="badge badge-laube">{labels.laube}</span>'
-    parts.append(f"<td>{score}</td>")
-    return "".join(parts)
+        melds = f"{labels.melds(row.melds_a) or '–'} : {labels.melds(row.melds_b) or '–'}"
+        short = f"{labels.meld_kinds(row.melds_a) or '–'} : {labels.meld_kinds(row.melds_b) or '–'}"
+    return Cells(
+        date=labels.date(row.date),
+        date_url=labels.evening_url.replace("DATE", row.date.isoformat()),
+        position=row.position,
+        team_a=labels.team(row.team_a),
+        team_b=labels.team(row.team_b),
+        playing_a=row.playing_side == "a",
+        points=f"{row.points_a}:{row.points_b}",
+        won=row.winner_side == row.playing_side,
+        small=f"{row.small_a}:{row.small_b}",
+        score=f"{row.score_a}:{row.score_b}",
+        ends_round=row.ends_round,
+        kalte=row.kalte,
+        laube=row.score_a == 4 or row.score_b == 4,  # in the Laube, as Game.in_laube_a/_b say
+        declarer=labels.names[row.declarer_id],
+        declarer_url=labels.player_urls[row.declarer_id],
+        trump=row.trump,
+        bid=labels.bid(row.bid),
+        kontra=labels.kontra_re if row.re else labels.kontra if row.kontra else "",
+        melds_short=short if len(melds) > SHORT_MELDS else "",
+        melds=melds,
+    )
 
 
-def table_rows(
-    rows: Iterable[GameRow], labels: Labels, *, with_date_and_teams: bool = True
-) -> list[SafeString]:
-    """Each game as a <tr>; a round's last game is marked."""
-    return [
-        mark_safe(
-            ('<tr class="round-end">' if row.ends_round else "<tr>")
-            + _cells(row, labels, with_date_and_teams)
-            + "</tr>"
-        )
-        for row in rows
-    ]
+def table_rows(rows: Iterable[GameRow], labels: Labels) -> list[Cells]:
+    """Each game's cells, in playing order or the order asked for."""
+    return [_cells(row, labels) for row in rows]
 
 
 # --- the CSV export: plain values, one column per figure --------------------------------------

@@ -19,6 +19,7 @@ __all__ = [
     "Series",
     "TableRow",
     "Tick",
+    "colour_of",
     "date_ticks",
     "line_chart",
     "nice_step",
@@ -31,6 +32,13 @@ __all__ = [
 # Colours are CSS classes series-0 … series-11 (static/css/charts.css); more series repeat them.
 PALETTE_SIZE = 12
 
+
+def colour_of(number: int) -> int:
+    """A lasting colour for a numbered thing (a player's id): the same on every chart whatever
+    the order of the lines, and distinct for any twelve consecutive numbers."""
+    return (number - 1) % PALETTE_SIZE
+
+
 type X = datetime.date | float
 type Point = tuple[X, float]
 
@@ -42,6 +50,7 @@ class Series:
     label: str
     points: Sequence[Point]
     key: str = ""
+    colour: int | None = None  # a palette index (colour_of); None: the series' position
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,10 +91,12 @@ class PlottedSeries:
     label: str
     key: str
     css_class: str
-    points: str  # the polyline's "x,y x,y …"
+    points: str  # the polyline's "x,y x,y …", all of them
     end_x: float
     end_y: float
     last_value: float
+    # One polyline's points per run without a gap (see line_chart's `gap`).
+    segments: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -305,11 +316,14 @@ def line_chart(
     value_decimals: int = 1,
     format_value: Callable[[float], str] | None = None,
     format_tick: Callable[[Tick], str] = plain_tick,
+    gap: float | None = None,
 ) -> LineChart:
     """Lay out a line chart: scales, ticks, one polyline per series, and the table of values.
 
     The texts are made here, once, so the template prints them without a filter per cell:
-    `format_value` prints the table's values, `format_tick` the axes' ticks.
+    `format_value` prints the table's values, `format_tick` the axes' ticks. Two neighbouring
+    points further apart than `gap` (x units; days for dates) are not joined: a line stops
+    where nothing was played.
     """
     drawn = [s for s in series if s.points]
     frame = Frame(left=38.0, top=10.0, right=width - 12.0, bottom=height - 36.0)
@@ -384,27 +398,56 @@ def line_chart(
 
     plotted = []
     for index, (s, xs, ys) in enumerate(zip(drawn, xs_of, ys_of, strict=True)):
-        scaled = thin(
-            [(x * fx + ox, y * fy + oy) for x, y in zip(xs, ys, strict=True)],
-            resolution=1.0,
-        )
-        end_x, end_y = scaled[-1]
-        text = " ".join([f"{px:.1f},{py:.1f}" for px, py in scaled])
-        if "-" in text:  # a point left of or above the picture: no "-0.0"
-            text = " ".join(f"{_fmt(px)},{_fmt(py)}" for px, py in scaled)
+        runs = _runs(xs, gap)
+        segments = []
+        for start, stop in runs:
+            scaled = thin(
+                [
+                    (x * fx + ox, y * fy + oy)
+                    for x, y in zip(xs[start:stop], ys[start:stop], strict=True)
+                ],
+                resolution=1.0,
+            )
+            segments.append(_polyline(scaled))
+        end_x, end_y = xs[-1] * fx + ox, ys[-1] * fy + oy
+        colour = index if s.colour is None else s.colour
         plotted.append(
             PlottedSeries(
                 label=s.label,
                 key=s.key,
-                css_class=f"series-{index % PALETTE_SIZE}",
-                points=text,
+                css_class=f"series-{colour % PALETTE_SIZE}",
+                points=" ".join(segments),
                 end_x=round(end_x, 1),
                 end_y=round(end_y, 1),
                 last_value=float(s.points[-1][1]),
+                segments=tuple(segments),
             )
         )
     zero_y = round(oy, 1) if y0 < 0 < y1 else None
     return replace(base, x_ticks=x_ticks, y_ticks=y_ticks, series=plotted, zero_y=zero_y)
+
+
+def _runs(xs: Sequence[float], gap: float | None) -> list[tuple[int, int]]:
+    """The (start, stop) index ranges of the points between gaps wider than `gap`."""
+    if gap is None:
+        return [(0, len(xs))]
+    runs, start = [], 0
+    for i in range(1, len(xs)):
+        if xs[i] - xs[i - 1] > gap:
+            runs.append((start, i))
+            start = i
+    runs.append((start, len(xs)))
+    return runs
+
+
+def _polyline(scaled: Sequence[tuple[float, float]]) -> str:
+    """A polyline's "x,y x,y …"; a run of one point gets a second one so it shows as a dot."""
+    if len(scaled) == 1:
+        scaled = [scaled[0], scaled[0]]
+    text = " ".join([f"{px:.1f},{py:.1f}" for px, py in scaled])
+    if "-" in text:  # a point left of or above the picture: no "-0.0"
+        text = " ".join(f"{_fmt(px)},{_fmt(py)}" for px, py in scaled)
+    return text
 
 
 # --- the numbers beside the chart -----------------------------------------------------------

@@ -133,8 +133,9 @@ def evening(request: HttpRequest, date: str) -> HttpResponse:
             item.match,
             GamesTable(
                 head=head,
-                rows=table_rows(item.games, labels, with_date_and_teams=False),
+                rows=table_rows(item.games, labels),
                 columns=len(EVENING_COLUMNS),
+                with_date_and_teams=False,
             ),
         )
         for item in found.matches

@@ -22,7 +22,7 @@ from stats import selectors_players as selectors
 from stats import sortable
 from stats import statistik_charts as charts
 from stats.charts.bars import BarChart, bar_chart
-from stats.charts.lines import LineChart, Series
+from stats.charts.lines import LineChart, Series, colour_of
 from stats.display import decimal, number, pair, percent, share, signed
 from stats.ratings.chart import rating_series_chart
 from stats.ratings.selectors import history_period
@@ -149,7 +149,7 @@ def rating_chart(profile: selectors.PlayerProfile) -> LineChart | None:
     if not points:
         return None
     return rating_series_chart(
-        [Series(player.name, points, key=player.slug)],
+        [Series(player.name, points, key=player.slug, colour=colour_of(player.pk))],
         title=_("KlammernBoss-Wertung"),
         chart_id="player-rating",
         period=period,

@@ -13,10 +13,26 @@ def test_rows_are_ordered_by_large_points_then_difference_then_name() -> None:
         Totals("c", "Carl", large_points=5),
     ]
     assert [(s.rank, s.totals.name) for s in rank(rows)] == [
-        (1, "Carl"), (2, "Bert"), (3, "Anna"), (4, "Zoe"),
+        (1, "Carl"), (2, "Bert"), (3, "Anna"), (3, "Zoe"),
     ]  # fmt: skip
 
 
-def test_equal_rows_still_get_consecutive_ranks() -> None:
-    rows = [Totals("b", "B"), Totals("a", "A")]
-    assert [s.rank for s in rank(rows)] == [1, 2]
+def test_equal_records_share_a_rank_and_the_next_rank_skips_as_in_sports_tables() -> None:
+    rows = [
+        Totals("k", "Karin", large_points=66, small_points=126, small_points_against=100),
+        Totals("c", "Claus", large_points=66, small_points=126, small_points_against=100),
+        Totals("a", "Anke", large_points=60),
+        Totals("b", "Bernd", large_points=66, small_points=100, small_points_against=100),
+        Totals("d", "Dörte", large_points=60),
+    ]
+    assert [(s.rank, s.totals.name) for s in rank(rows)] == [
+        (1, "Claus"), (1, "Karin"), (3, "Bernd"), (4, "Anke"), (4, "Dörte"),
+    ]  # fmt: skip
+
+
+def test_equal_difference_with_other_small_points_still_shares_the_rank() -> None:
+    rows = [
+        Totals("b", "B", large_points=2, small_points=20, small_points_against=10),
+        Totals("a", "A", large_points=2, small_points=30, small_points_against=20),
+    ]
+    assert [(s.rank, s.totals.name) for s in rank(rows)] == [(1, "A"), (1, "B")]

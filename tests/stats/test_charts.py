@@ -192,3 +192,19 @@ def test_a_rating_chart_says_which_ratings_it_draws(period, german, english) -> 
         assert german in rating_series_chart(series, period=period).description
     with translation.override("en"):
         assert english in rating_series_chart(series, period=period).description
+
+
+def test_years_without_games_are_drawn_as_a_gap_not_as_a_straight_line() -> None:
+    points = [(D(2010, 3, 5), 1.0), (D(2011, 1, 7), 2.0), (D(2026, 1, 9), 3.0)]
+    chart = line_chart([Series("Anna", points)], title="Wertung", gap=366.0)
+    (anna,) = chart.series
+    assert len(anna.segments) == 2  # 2010–2011, then 2026 alone
+    first, second = anna.segments
+    assert len(first.split()) == 2
+    assert len(set(second.split())) == 1  # one evening: a dot where it was played
+    from stats.charts.lines_html import render_line_chart
+
+    html = render_line_chart(chart)
+    assert html.count('<polyline class="chart-line series-0"') == 2
+    # Without a gap limit the line runs through.
+    assert len(line_chart([Series("Anna", points)], title="Wertung").series[0].segments) == 1

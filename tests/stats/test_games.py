@@ -305,12 +305,12 @@ def test_the_count_of_games_is_right_for_every_year_player_and_team(client, leag
 
 def test_a_sorted_column_links_to_the_other_direction_and_keeps_the_filter(client, league) -> None:  # type: ignore[no-untyped-def]
     html = client.get(URL, {"spieler": "clara", "sort": "trump"}).content.decode()
-    assert '<th scope="col" class="asc orderable" aria-sort="ascending">' in html
+    assert '<th scope="col" class="asc orderable trump" aria-sort="ascending">' in html
     assert 'href="?spieler=clara&amp;sort=-trump"' in html
     assert 'href="?spieler=clara&amp;sort=declarer"' in html
     # Without a sort the newest game comes first, and Datum says so.
     html = client.get(URL).content.decode()
-    assert '<th scope="col" class="desc orderable" aria-sort="descending">' in html
+    assert '<th scope="col" class="desc orderable date" aria-sort="descending">' in html
 
 
 def test_the_page_links_keep_the_filter_and_the_sort(client, db) -> None:  # type: ignore[no-untyped-def]

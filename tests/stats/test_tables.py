@@ -212,3 +212,20 @@ def test_a_long_table_comes_in_pages_that_keep_the_ranks_of_the_whole_table(
     # A page past the end or no number at all shows a page of the table, never an error.
     for query in ("?page=99", "?page=x", "?page=-1"):
         assert shown_rows(client, f"/tabelle/ewig/{query}"), query
+
+
+def test_partners_with_equal_records_share_a_rank_on_the_page_in_the_csv_and_the_json(
+    league, client
+) -> None:  # type: ignore[no-untyped-def]
+    expected = [
+        (1, "Clara"), (1, "Dieter"), (3, "Emil"), (3, "Frieda"), (5, "Anna"), (5, "Bernd"),
+    ]  # fmt: skip
+    shown = shown_rows(client, "/tabelle/2010/")
+    assert [(row["rank"], row["name"]) for row in shown] == expected
+    response = client.get("/tabelle/2010/?_export=csv")
+    exported = csv.DictReader(io.StringIO(response.content.decode()))
+    assert [(int(row["Platz"]), row["Name"]) for row in exported] == expected
+    printed = standings_json("--year", "2010")
+    assert [(row["rank"], row["name"]) for row in printed] == expected
+    # Both leaders are marked as leaders.
+    assert client.get("/tabelle/2010/").content.decode().count('class="leader"') == 2

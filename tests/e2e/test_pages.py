@@ -1,0 +1,116 @@
+"""Every page at 375×812 and 1280×800, light and dark: nothing wider than the screen, no box
+that scrolls on its own inside the page, the results of the games and the year table inside the
+window on a desktop, and axe-core finds nothing of impact moderate or worse."""
+
+import re
+
+import pytest
+from playwright.sync_api import Page, ViewportSize, expect
+
+from klammernliga.models import Evening
+from tests.e2e.test_layout import public_pages
+from tests.stats.helpers import grow_league
+
+SIZES: dict[str, ViewportSize] = {
+    "phone": {"width": 375, "height": 812},
+    "desktop": {"width": 1280, "height": 800},
+}
+
+# Elements that scroll vertically on their own: a box in the page with more than it shows.
+INNER_SCROLLERS = """() => [...document.querySelectorAll("body *")]
+  .filter((el) => ["auto", "scroll"].includes(getComputedStyle(el).overflowY))
+  .filter((el) => el.scrollHeight > el.clientHeight + 1)
+  .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")} ${el.scrollHeight}>${el.clientHeight}`)"""
+
+# Header cells without a text (axe's empty-table-header, of impact minor).
+EMPTY_HEADERS = """() => [...document.querySelectorAll("th")]
+  .filter((th) => !th.textContent.trim() && !th.getAttribute("aria-label"))
+  .map((th) => th.closest("table").className)"""
+
+# The right edge of every header cell of the result columns (and of the whole year table).
+RIGHT_EDGES = """(selector) => [...document.querySelectorAll(selector)]
+  .map((el) => [el.textContent.trim(), Math.round(el.getBoundingClientRect().right)])"""
+
+RESULT_COLUMNS = {
+    "games": "table.games thead th:is(.points, .outcome-cell, .small, .score)",
+    "year": "table.standings thead th",
+}
+
+
+@pytest.fixture
+def pages(league) -> list[str]:  # type: ignore[no-untyped-def]
+    grow_league(4)  # more than a page of games, and years without games before 2015
+    return [*public_pages(), "/tabelle/1990/", "/gibt-es-nicht/"]
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_every_page_fits_the_screen_shows_its_results_and_passes_axe(  # type: ignore[no-untyped-def]
+    page: Page, live_server, pages, axe_violations, screenshot, size, scheme
+) -> None:
+    viewport = SIZES[size]
+    page.set_viewport_size(viewport)
+    page.emulate_media(color_scheme=scheme)
+    wide, scrollers, cut_off, violations, empty = {}, {}, {}, {}, {}
+    for path in pages:
+        page.goto(live_server.url + path)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        if width > viewport["width"]:
+            wide[path] = width
+        if inner := page.evaluate(INNER_SCROLLERS):
+            scrollers[path] = inner
+        if headers := page.evaluate(EMPTY_HEADERS):
+            empty[path] = headers
+        if found := axe_violations(page):
+            violations[path] = found
+        name = path.strip("/").replace("/", "_") or "home"
+        screenshot(page, f"pages-{name}-{size}-{scheme}")
+    if size == "desktop":
+        year = Evening.objects.order_by("date").first().date.year  # type: ignore[union-attr]
+        evening = Evening.objects.order_by("date").first().date.isoformat()  # type: ignore[union-attr]
+        for path, kind in (
+            ("/spiele/", "games"),
+            (f"/spiele/abend/{evening}/", "games"),
+            (f"/tabelle/{year}/", "year"),
+        ):
+            page.goto(live_server.url + path)
+            edges = page.evaluate(RIGHT_EDGES, RESULT_COLUMNS[kind])
+            assert edges, path
+            if outside := [(text, right) for text, right in edges if right > viewport["width"]]:
+                cut_off[path] = outside
+    assert wide == {}, f"pages wider than {viewport['width']} px: {wide}"
+    assert scrollers == {}, f"boxes scrolling inside the page: {scrollers}"
+    assert cut_off == {}, f"result columns cut off at {viewport['width']} px: {cut_off}"
+    assert violations == {}, f"axe (moderate or worse): {violations}"
+    assert empty == {}, f"header cells without a text: {empty}"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_legend_entry_highlights_its_line_and_without_javascript_the_table_stays(  # type: ignore[no-untyped-def]
+    page: Page, browser, live_server, league, screenshot
+) -> None:
+    page.set_viewport_size(SIZES["phone"])
+    page.goto(live_server.url + "/klammernboss/")
+    figure = page.locator("figure.line-chart")
+    clara = figure.get_by_role("button", name="Clara")
+    clara.click()
+    expect(clara).to_have_attribute("aria-pressed", "true")
+    expect(figure).to_have_class(re.compile(r"\bhas-highlight\b"))
+    highlighted = figure.locator("polyline.is-highlighted")
+    expect(highlighted.first).to_be_visible()
+    css = clara.locator(".chart-line").get_attribute("class") or ""
+    series = next(c for c in css.split() if c.startswith("series-"))
+    assert highlighted.count() == figure.locator(f"polyline.{series}").count()
+    screenshot(page, "pages-klammernboss-highlight-phone")
+    clara.click()
+    expect(clara).to_have_attribute("aria-pressed", "false")
+    expect(figure.locator("polyline.is-highlighted")).to_have_count(0)
+
+    # Without JavaScript the legend is a plain list and the numbers are in the table beside.
+    context = browser.new_context(java_script_enabled=False)
+    plain = context.new_page()
+    plain.goto(live_server.url + "/klammernboss/")
+    expect(plain.locator("figure.line-chart .chart-legend button")).to_have_count(0)
+    expect(plain.get_by_role("table", name="Wertung am Jahresende")).to_be_visible()
+    context.close()
