@@ -18,6 +18,7 @@ from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from klammernliga.models import BID_CHOICES, MELD_CHOICES, RANK_CHOICES, SUIT_CHOICES
+from scoring.rounds import in_laube
 from scoring.standings import team_name
 from stats.display import bid_label, suit_label
 from stats.selectors_games import GameRow, PlayerName
@@ -192,7 +193,7 @@ def _cells(row: GameRow, labels: Labels) -> Cells:
         score=f"{row.score_a}:{row.score_b}",
         ends_round=row.ends_round,
         kalte=row.kalte,
-        laube=row.score_a == 4 or row.score_b == 4,  # in the Laube, as Game.in_laube_a/_b say
+        laube=in_laube(row.score_a) or in_laube(row.score_b),
         declarer=labels.names[row.declarer_id],
         declarer_url=labels.player_urls[row.declarer_id],
         trump=row.trump,
