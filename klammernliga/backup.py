@@ -38,7 +38,7 @@ from klammernliga.models import (
     TeamYear,
 )
 from klammernliga.signals import league_changed
-from klammernliga.validation import BadName, clean_name, date_problem, name_key
+from klammernliga.validation import BadName, clean_name, csv_cell, date_problem, name_key
 
 FORMAT = "klammernliga-league"
 VERSION = 1
@@ -481,24 +481,23 @@ def write_games_csv(stream: TextIO) -> int:
         melds: dict[str, list[Any]] = {"a": [], "b": []}
         for meld in game.melds.all():
             melds[meld.side].append(services.meld_value(meld))
-        writer.writerow(
-            [
-                match.evening.date.isoformat(),
-                match.team_a.player_1.name,
-                match.team_a.player_2.name,
-                match.team_b.player_1.name,
-                match.team_b.player_2.name,
-                game.dealer.name if game.dealer else "",
-                game.declarer.name,
-                game.trump,
-                game.bid,
-                format_melds(melds["a"]),
-                format_melds(melds["b"]),
-                YES if game.kontra else NO,
-                YES if game.re else NO,
-                game.points_a,
-                game.points_b,
-            ]
-        )
+        row = [
+            match.evening.date.isoformat(),
+            match.team_a.player_1.name,
+            match.team_a.player_2.name,
+            match.team_b.player_1.name,
+            match.team_b.player_2.name,
+            game.dealer.name if game.dealer else "",
+            game.declarer.name,
+            game.trump,
+            game.bid,
+            format_melds(melds["a"]),
+            format_melds(melds["b"]),
+            YES if game.kontra else NO,
+            YES if game.re else NO,
+            game.points_a,
+            game.points_b,
+        ]
+        writer.writerow([csv_cell(value) for value in row])  # import_games undoes csv_cell
         count += 1
     return count

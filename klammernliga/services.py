@@ -57,6 +57,7 @@ __all__ = [
     "record_game",
     "refresh_year_totals",
     "restore_game",
+    "save_evening",
     "start_match",
     "store_evenings",
     "team_problems",
@@ -423,6 +424,19 @@ def recompute_evening(evening: Evening, *, since: datetime.date | None = None) -
         recompute_match(match, notify=False)
     refresh_year_totals({evening.date.year} | ({since.year} if since else set()))
     league_changed.send(sender=Evening, since=min(d for d in (since, evening.date) if d))
+
+
+@writing()
+def save_evening(evening: Evening) -> None:
+    """Store an evening's date, place and notes (the admin's door); when the date moved, the
+    evening's results move along, as the participations carry the date."""
+    problem = date_problem(evening.date)
+    if problem:
+        raise InvalidGame([Problem("date", problem)])
+    before = Evening.objects.filter(pk=evening.pk).values_list("date", flat=True).first()
+    evening.save()
+    if before is not None and before != evening.date:
+        recompute_evening(evening, since=before)
 
 
 @writing()
