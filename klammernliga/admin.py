@@ -2,6 +2,7 @@
 and corrected on the entry pages (/erfassen/), where scoring validates every change and the
 derived results follow. Deleting goes through the services, so history and ratings stay right."""
 
+from django import forms
 from django.contrib import admin
 from django.core.exceptions import PermissionDenied
 from django.urls import reverse
@@ -11,10 +12,30 @@ from simple_history.admin import SimpleHistoryAdmin
 
 from klammernliga import services
 from klammernliga.models import Evening, Game, Match, Meld, Participation, Player, Team
+from klammernliga.validation import BadName, clean_name, name_key, validate_evening_date
+
+
+class PlayerForm(forms.ModelForm):
+    """The name rule of every door (validation.clean_name); names differing in case only clash."""
+
+    class Meta:
+        model = Player
+        fields = ["name", "slug", "nickname"]
+
+    def clean_name(self) -> str:
+        try:
+            name = clean_name(self.cleaned_data["name"])
+        except BadName as error:
+            raise forms.ValidationError(str(error)) from error
+        others = Player.objects.exclude(pk=self.instance.pk).values_list("name", flat=True)
+        if any(name_key(other) == name_key(name) for other in others):
+            raise forms.ValidationError(_("Diesen Namen hat schon ein anderer Spieler."))
+        return name
 
 
 @admin.register(Player)
 class PlayerAdmin(SimpleHistoryAdmin):
+    form = PlayerForm
     list_display = ["name", "nickname", "slug"]
     search_fields = ["name", "nickname"]
     prepopulated_fields = {"slug": ["name"]}
@@ -22,9 +43,20 @@ class PlayerAdmin(SimpleHistoryAdmin):
 
 @admin.register(Team)
 class TeamAdmin(admin.ModelAdmin):
+    """A team comes from the entry pages; its players are fixed, as every game of it says who
+    sat there. Only its nickname is edited here."""
+
     list_display = ["__str__", "nickname"]
     list_select_related = ["player_1", "player_2"]
     search_fields = ["player_1__name", "player_2__name", "nickname"]
+    fields = ["player_1", "player_2", "nickname"]
+    readonly_fields = ["player_1", "player_2"]
+
+    def has_add_permission(self, request):  # type: ignore[no-untyped-def]
+        return False
+
+    def has_delete_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+        return False
 
 
 class ReadOnlyInline(admin.TabularInline):
@@ -54,8 +86,20 @@ def entry_link(evening: Evening, game: Game | None = None) -> str:
     return format_html('<a href="{}">{}</a>', url, _("Auf der Erfassen-Seite ändern"))
 
 
+class EveningForm(forms.ModelForm):
+    class Meta:
+        model = Evening
+        fields = ["date", "place", "notes"]
+
+    def clean_date(self) -> object:
+        date = self.cleaned_data["date"]
+        validate_evening_date(date)
+        return date
+
+
 @admin.register(Evening)
 class EveningAdmin(SimpleHistoryAdmin):
+    form = EveningForm
     list_display = ["date", "place"]
     date_hierarchy = "date"
     search_fields = ["place", "notes"]
@@ -67,11 +111,9 @@ class EveningAdmin(SimpleHistoryAdmin):
         return entry_link(obj) if obj.pk else "–"
 
     def save_model(self, request, obj, form, change):  # type: ignore[no-untyped-def]
-        old_date = form.initial.get("date") if change else None
-        super().save_model(request, obj, form, change)
-        if change and "date" in form.changed_data:
-            # Participations carry the date: the tables and ratings follow the move.
-            services.recompute_evening(obj, since=old_date)
+        # Also a revert from the history page: the service compares with the stored date.
+        obj._history_user = request.user
+        services.save_evening(obj)
 
     def delete_model(self, request, obj):  # type: ignore[no-untyped-def]
         services.delete_evening(obj)

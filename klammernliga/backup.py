@@ -38,6 +38,7 @@ from klammernliga.models import (
     TeamYear,
 )
 from klammernliga.signals import league_changed
+from klammernliga.validation import BadName, clean_name, csv_cell, date_problem, name_key
 
 FORMAT = "klammernliga-league"
 VERSION = 1
@@ -202,10 +203,14 @@ class _Reader:
         if _is_user_fk(f):
             if raw is None:
                 return True, None
-            if raw not in self.usernames:
-                self.problem(f"{at}: unknown user {raw!r}")
+            if not isinstance(raw, str) or raw not in self.usernames:
+                self.problem(f"{at}: unknown user {_shown(raw)}")
                 return False, None
             return True, raw  # resolved to an id when the users exist
+        expected = _wrong_type(f, raw)
+        if expected:
+            self.problem(f"{at}: {expected} is expected ({_shown(raw)})")
+            return False, None
         try:
             if f.is_relation:
                 if raw is None and f.null:
@@ -221,8 +226,28 @@ class _Reader:
                 return True, f.to_python(raw)
             return True, f.clean(raw, None)
         except ValidationError as error:
-            self.problem(f"{at}: {' '.join(error.messages)} ({raw!r})")
+            self.problem(f"{at}: {' '.join(error.messages)} ({_shown(raw)})")
             return False, None
+
+    def check_league(self, players: list[models.Model], evenings: list[models.Model]) -> None:
+        """The name rule and the dates' reach, as at every other door (validation)."""
+        keys: dict[str, int] = {}
+        for index, player in enumerate(players):
+            name = getattr(player, "name", "")
+            try:
+                if clean_name(name) != name:
+                    self.problem(f"players[{index}].name: {name!r} is not written as stored "
+                                 f"({clean_name(name)!r})")  # fmt: skip
+            except BadName as error:
+                self.problem(f"players[{index}].name: {error} ({_shown(name)})")
+                continue
+            first = keys.setdefault(name_key(name), index)
+            if first != index:
+                self.problem(f"players[{index}].name: {name!r} is the name of players[{first}]")
+        for index, evening in enumerate(evenings):
+            date = getattr(evening, "date", None)
+            if isinstance(date, datetime.date) and (problem := date_problem(date)):
+                self.problem(f"evenings[{index}].date: {problem}")
 
     def check_references(self) -> None:
         names = {model: key for key, model in TABLES}
@@ -231,13 +256,41 @@ class _Reader:
                 self.problem(f"{at}: {names[model]} id {value!r} does not exist")
 
 
+def _shown(raw: object) -> str:
+    text = repr(raw)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _wrong_type(f: Any, raw: object) -> str | None:
+    """What a field's value must be in the document, when `raw` is something else (None: fine).
+    A JSON number is exactly a whole number where one belongs: 82.7, 1e400 or true are refused,
+    not rounded; and it must fit the database's column."""
+    if raw is None:
+        return None  # whether it may be empty is the field's own check
+    target = f.target_field if f.is_relation else f
+    kind = target.get_internal_type()
+    if "Integer" in kind or "AutoField" in kind:
+        if type(raw) is not int:
+            return "a whole number"
+        low, high = connection.ops.integer_field_range(kind)
+        if (low is not None and raw < low) or (high is not None and raw > high):
+            return f"a whole number from {low} to {high}"
+        return None
+    if kind == "BooleanField":
+        return None if isinstance(raw, bool) else "true or false"
+    if kind in ("DateField", "DateTimeField", "CharField", "TextField", "SlugField",
+                "EmailField", "UUIDField"):  # fmt: skip
+        return None if isinstance(raw, str) else "a text"
+    return None
+
+
 def _check_header(document: object) -> dict[str, Any]:
     if not isinstance(document, dict):
         raise BackupError(["the file is not a Klammernliga league document (no JSON object)"])
     if document.get("format") != FORMAT:
         raise BackupError([f"the file is not a Klammernliga league document (format {FORMAT!r})"])
     version = document.get("version")
-    if version != VERSION:
+    if type(version) is not int or version != VERSION:  # `true` equals 1 in Python
         raise BackupError(
             [f"document version {version!r} is not supported (this Klammernliga reads {VERSION})"]
         )
@@ -252,6 +305,19 @@ def _check_header(document: object) -> dict[str, Any]:
     ]
     if not isinstance(document["history"], dict):
         problems.append("history: an object of tables is expected")
+    if problems:
+        raise BackupError(problems)
+    # A user's group that neither the document nor this database has would be dropped silently.
+    known = {g["name"] for g in document["groups"]}
+    known |= set(Group.objects.values_list("name", flat=True))
+    for index, row in enumerate(document["users"]):
+        groups = row.get("groups") or []
+        if not isinstance(groups, list) or not all(isinstance(g, str) for g in groups):
+            problems.append(f"users[{index}].groups: a list of group names is expected")
+        else:
+            problems += [
+                f"users[{index}].groups: unknown group {g!r}" for g in groups if g not in known
+            ]
     if problems:
         raise BackupError(problems)
     return document
@@ -287,8 +353,9 @@ def _restore_users(document: dict[str, Any], summary: ImportSummary, reader: _Re
             if name in row:
                 try:
                     values[name] = user_model._meta.get_field(name).clean(row[name], None)
-                except ValidationError as error:
-                    reader.problem(f"users[{index}].{name}: {' '.join(error.messages)}")
+                except (ValidationError, TypeError, ValueError, OverflowError) as error:
+                    messages = getattr(error, "messages", None) or [str(error)]
+                    reader.problem(f"users[{index}].{name}: {' '.join(messages)}")
         user = user_model(**values)
         user.save()
         user.groups.set(Group.objects.filter(name__in=row.get("groups") or []))
@@ -336,6 +403,7 @@ def import_league(document: object, *, replace: bool = False) -> ImportSummary:
                 (key, h, reader.instances(f"history.{key}", h, histories[key], history=True))
             )
     reader.check_references()
+    reader.check_league(loaded[0][2], loaded[2][2])
     if reader.problems:
         raise BackupError(reader.problems)
     try:
@@ -413,24 +481,23 @@ def write_games_csv(stream: TextIO) -> int:
         melds: dict[str, list[Any]] = {"a": [], "b": []}
         for meld in game.melds.all():
             melds[meld.side].append(services.meld_value(meld))
-        writer.writerow(
-            [
-                match.evening.date.isoformat(),
-                match.team_a.player_1.name,
-                match.team_a.player_2.name,
-                match.team_b.player_1.name,
-                match.team_b.player_2.name,
-                game.dealer.name if game.dealer else "",
-                game.declarer.name,
-                game.trump,
-                game.bid,
-                format_melds(melds["a"]),
-                format_melds(melds["b"]),
-                YES if game.kontra else NO,
-                YES if game.re else NO,
-                game.points_a,
-                game.points_b,
-            ]
-        )
+        row = [
+            match.evening.date.isoformat(),
+            match.team_a.player_1.name,
+            match.team_a.player_2.name,
+            match.team_b.player_1.name,
+            match.team_b.player_2.name,
+            game.dealer.name if game.dealer else "",
+            game.declarer.name,
+            game.trump,
+            game.bid,
+            format_melds(melds["a"]),
+            format_melds(melds["b"]),
+            YES if game.kontra else NO,
+            YES if game.re else NO,
+            game.points_a,
+            game.points_b,
+        ]
+        writer.writerow([csv_cell(value) for value in row])  # import_games undoes csv_cell
         count += 1
     return count

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import csv
 import datetime
-from collections.abc import Iterable
-from typing import TextIO
+from collections.abc import Iterable, Iterator
+from typing import Any, TextIO
 
 from klammernliga.services import EveningRecord, GameRecord, ImportProblem
+from klammernliga.validation import csv_text, date_problem
 from scoring.domain import Meld, MeldKind, Rank
 
 HEADER = [
@@ -71,9 +72,13 @@ def _parse_points(text: str) -> object:
 
 def _parse_date(text: str) -> datetime.date:
     try:
-        return datetime.date.fromisoformat(text.strip())
+        date = datetime.date.fromisoformat(text.strip())
     except ValueError:
         raise CsvProblem("date", f"„{text}“ ist kein Datum der Form JJJJ-MM-TT") from None
+    problem = date_problem(date)
+    if problem:
+        raise CsvProblem("date", problem)
+    return date
 
 
 def _parse_row(row: dict[str, str], line: int) -> tuple[datetime.date | None, GameRecord | None,
@@ -88,7 +93,9 @@ def _parse_row(row: dict[str, str], line: int) -> tuple[datetime.date | None, Ga
             return default
 
     date = attempt("date", lambda: _parse_date(row["date"]), None)
-    names = {key: row[key].strip() for key in ("a1", "a2", "b1", "b2", "dealer", "declarer")}
+    # Names come back as export_games wrote them (a formula-like name behind a quote).
+    seats = ("a1", "a2", "b1", "b2", "dealer", "declarer")
+    names = {key: csv_text(row[key]).strip() for key in seats}
     for key in ("a1", "a2", "b1", "b2"):
         if not names[key]:
             problems.append(ImportProblem(line, key, "der Spielername fehlt"))
@@ -122,14 +129,15 @@ def read_games(stream: TextIO) -> tuple[list[EveningRecord], list[ImportProblem]
     The rules themselves are checked later, by the service, for every row that parsed.
     """
     reader = csv.reader(stream)
-    header = next(reader, None)
-    if header is None:
-        return [], []
-    if [h.strip().lower() for h in header] != HEADER:
-        return [], [ImportProblem(1, "header", "die Kopfzeile muss lauten: " + ",".join(HEADER))]
     problems: list[ImportProblem] = []
     by_date: dict[datetime.date, list[GameRecord]] = {}
-    for row_values in reader:
+    rows = _rows(reader, problems)
+    header = next(rows, None)
+    if header is None:
+        return [], [*problems, ImportProblem(None, "file", "die Datei enthält keine Spiele")]
+    if [h.strip().lower() for h in header] != HEADER:
+        return [], [ImportProblem(1, "header", "die Kopfzeile muss lauten: " + ",".join(HEADER))]
+    for row_values in rows:
         line = reader.line_num
         if not any(v.strip() for v in row_values):
             continue
@@ -144,4 +152,20 @@ def read_games(stream: TextIO) -> tuple[list[EveningRecord], list[ImportProblem]
         problems.extend(row_problems)
         if date is not None and record is not None:
             by_date.setdefault(date, []).append(record)
+    if not by_date and not problems:
+        problems.append(ImportProblem(None, "file", "die Datei enthält keine Spiele"))
     return [EveningRecord(date=d, games=g) for d, g in by_date.items()], problems
+
+
+def _rows(reader: Any, problems: list[ImportProblem]) -> Iterator[list[str]]:
+    """The reader's rows; a row the csv module cannot read (e.g. a field over its size limit)
+    is a problem of its line, and reading goes on after it."""
+    while True:
+        try:
+            row = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as error:
+            problems.append(ImportProblem(reader.line_num, "row", f"unlesbare Zeile ({error})"))
+            continue
+        yield row

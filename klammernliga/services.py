@@ -3,8 +3,8 @@ results, in one transaction. `scoring` decides; this module only stores what it 
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
-import unicodedata
 import uuid
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
@@ -33,6 +33,7 @@ from klammernliga.models import (
     YearTotals,
 )
 from klammernliga.signals import league_changed
+from klammernliga.validation import BadName, clean_name, date_problem, name_key
 from scoring import rounds
 from scoring.domain import Meld as MeldValue
 from scoring.domain import MeldKind, Rank, Side, Suit
@@ -62,6 +63,7 @@ __all__ = [
     "record_game_once",
     "refresh_year_totals",
     "restore_game",
+    "save_evening",
     "start_match",
     "store_evenings",
     "team_problems",
@@ -353,24 +355,39 @@ def open_evening(*, date: datetime.date, place: str = "") -> tuple[Evening, bool
     return evening, created
 
 
-def _resolve_player(ref: Player | str) -> Player | str:
-    """A player, or a new player's name; a name that is taken (in any case) means that player."""
+def _players_by_key() -> dict[str, Player]:
+    return {name_key(p.name): p for p in Player.objects.only("pk", "name", "slug")}
+
+
+def _resolve_player(ref: Player | str, known: dict[str, Player]) -> Player | str:
+    """A player, or a new player's name as stored (validation.clean_name, which raises BadName);
+    a name that is taken (in any case or spacing) means that player."""
     if isinstance(ref, Player):
         return ref
-    name = " ".join(ref.split())
-    if not name:
+    if not ref.strip():
         return ""
-    return Player.objects.filter(name__iexact=name).first() or name
-
-
-def _name(ref: Player | str) -> str:
-    return ref.name if isinstance(ref, Player) else ref
+    name = clean_name(ref)
+    return known.get(name_key(name)) or name
 
 
 def team_problems(team_a: tuple[Player | str, Player | str],
                   team_b: tuple[Player | str, Player | str]) -> list[Problem]:  # fmt: skip
-    """scoring's rule for the four players, asked with a placeholder game of these four."""
-    names = [_name(_resolve_player(ref)) for ref in (*team_a, *team_b)]
+    """The name rule for new names, then scoring's rule for the four players, asked with a
+    placeholder game of these four (two spellings of one new name are one player)."""
+    known = _players_by_key()
+    names: list[str] = []
+    problems = []
+    for ref in (*team_a, *team_b):
+        try:
+            resolved = _resolve_player(ref, known)
+        except BadName as error:
+            problems.append(Problem("players", str(error)))
+            continue
+        name = resolved.name if isinstance(resolved, Player) else resolved
+        first = next((n for n in names if n and name_key(n) == name_key(name)), name)
+        names.append(first)
+    if problems:
+        return problems
     sheet = GameSheet(
         team_a=(names[0], names[1]),
         team_b=(names[2], names[3]),
@@ -395,8 +412,9 @@ def start_match(
     if problems:
         raise InvalidGame(problems)
     players = []
+    known = _players_by_key()
     for ref in (*team_a, *team_b):
-        resolved = _resolve_player(ref)
+        resolved = _resolve_player(ref, known)
         players.append(
             resolved if isinstance(resolved, Player) else Player.objects.create(name=resolved)
         )
@@ -532,6 +550,19 @@ def recompute_evening(evening: Evening, *, since: datetime.date | None = None) -
         recompute_match(match, notify=False)
     refresh_year_totals({evening.date.year} | ({since.year} if since else set()))
     league_changed.send(sender=Evening, since=min(d for d in (since, evening.date) if d))
+
+
+@writing()
+def save_evening(evening: Evening) -> None:
+    """Store an evening's date, place and notes (the admin's door); when the date moved, the
+    evening's results move along, as the participations carry the date."""
+    problem = date_problem(evening.date)
+    if problem:
+        raise InvalidGame([Problem("date", problem)])
+    before = Evening.objects.filter(pk=evening.pk).values_list("date", flat=True).first()
+    evening.save()
+    if before is not None and before != evening.date:
+        recompute_evening(evening, since=before)
 
 
 @writing()
@@ -744,7 +775,8 @@ def _rederive(matches: list[Match]) -> tuple[bool, set[int], list[tuple[Any, ...
         _apply_tally(match, tally)
         if _tally_values(match) != before:
             tallies.append(match)
-        participations.extend(_participations(match, tally))
+        if games:  # a Partie without games is no evening of its players
+            participations.extend(_participations(match, tally))
     _write_derived(changed)
     # The match's history keeps teams and place only, not the derived tally: a plain UPDATE.
     update_rows(Match, MATCH_TALLY_FIELDS, [(*_tally_values(m), m.pk) for m in tallies])
@@ -778,6 +810,8 @@ def refresh_year_totals(years: Iterable[int] | None = None, *, match: Match | No
         stale_teams = stale_teams.filter(team__in=sorted(teams))
     if years is not None:
         years = sorted(set(years))
+        if not years:
+            return
         spans = models.Q()
         for year in years:
             spans |= models.Q(
@@ -951,15 +985,69 @@ def _split_matches(games: list[GameRecord]) -> list[list[GameRecord]]:
     return grouped
 
 
+_NAME_FIELDS = ("a1", "a2", "b1", "b2", "declarer", "dealer")
+
+
+def _canonical(
+    evenings: Sequence[EveningRecord],
+) -> tuple[list[EveningRecord], list[ImportProblem]]:
+    """The evenings with every name as stored: an existing player's name when the keys match
+    (case and spacing aside), else the first spelling in the file; names that break the name
+    rule are problems."""
+    known = {key: p.name for key, p in _players_by_key().items()}
+    spelled: dict[str, str] = {}
+    problems: list[ImportProblem] = []
+
+    def canonical(raw: str | None, line: int | None, field: str) -> str | None:
+        if not isinstance(raw, str) or not raw.strip():
+            return raw  # a missing name is scoring's problem
+        if raw not in spelled:
+            try:
+                name = clean_name(raw)
+            except BadName as error:
+                problems.append(ImportProblem(line, field, str(error)))
+                return raw
+            spelled[raw] = known.setdefault(name_key(name), name)
+        return spelled[raw]
+
+    result = []
+    for evening in evenings:
+        games = []
+        for record in evening.games:
+            names = (*record.team_a, *record.team_b, record.declarer, record.dealer)
+            new = [canonical(n, record.line, f) for n, f in zip(names, _NAME_FIELDS, strict=True)]
+            if new != list(names):
+                record = dataclasses.replace(
+                    record,
+                    team_a=(new[0], new[1]),
+                    team_b=(new[2], new[3]),
+                    declarer=new[4],
+                    dealer=new[5],
+                )
+            games.append(record)
+        result.append(dataclasses.replace(evening, games=games))
+    return result, problems
+
+
 def check_evenings(evenings: Sequence[EveningRecord], *, replace: bool) -> list[ImportProblem]:
     """Every problem of a league file, before anything is written."""
-    problems: list[ImportProblem] = []
+    return _checked(evenings, replace=replace)[1]
+
+
+def _checked(
+    evenings: Sequence[EveningRecord], *, replace: bool
+) -> tuple[list[EveningRecord], list[ImportProblem]]:
+    evenings, problems = _canonical(evenings)
     seen_dates: set[datetime.date] = set()
     for evening in evenings:
         seen_dates.add(evening.date)
+        wrong_date = date_problem(evening.date)
+        if wrong_date:
+            line = evening.games[0].line if evening.games else None
+            problems.append(ImportProblem(line, "date", wrong_date))
         for record in evening.games:
             problems.extend(
-                ImportProblem(record.line, p.field, p.text) for p in _record_problems(record)
+                ImportProblem(record.line, p.field, p.text) for p in validate(record.sheet())
             )
     if not replace and seen_dates:
         taken = set(Evening.objects.filter(date__in=seen_dates).values_list("date", flat=True))
@@ -974,33 +1062,13 @@ def check_evenings(evenings: Sequence[EveningRecord], *, replace: bool) -> list[
                         "(mit --replace ersetzen).",
                     )
                 )
-    return sorted(problems, key=lambda p: p.line or 0)
-
-
-def _record_problems(record: GameRecord) -> list[Problem]:
-    return validate(record.sheet()) + _name_problems(record)
-
-
-def _name_problems(record: GameRecord) -> list[Problem]:
-    """Names that would make new players must fit the records (length, printable)."""
-    longest = Player._meta.get_field("name").max_length or 60
-    names = (*record.team_a, *record.team_b, record.declarer, record.dealer)
-    named = zip(("a1", "a2", "b1", "b2", "declarer", "dealer"), names, strict=True)
-    problems = []
-    for key, name in named:
-        if not isinstance(name, str):
-            continue
-        if len(name) > longest:
-            problems.append(Problem(key, f"Ein Name hat höchstens {longest} Zeichen."))
-        elif any(unicodedata.category(c) in ("Cc", "Cs") for c in name):
-            problems.append(Problem(key, "Ein Name darf keine Steuerzeichen enthalten."))
-    return problems
+    return evenings, sorted(problems, key=lambda p: p.line or 0)
 
 
 def store_evenings(evenings: Sequence[EveningRecord], *, replace: bool = False) -> StoreSummary:
     """Store whole evenings at once, all or nothing, through the same rules as single games."""
     summary = StoreSummary()
-    summary.problems = check_evenings(evenings, replace=replace)
+    evenings, summary.problems = _checked(evenings, replace=replace)
     if summary.problems:
         return summary
     with writing():

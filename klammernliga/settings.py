@@ -129,6 +129,10 @@ AXES_COOLOFF_TIME = 0.25  # hours
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+# The quarter of an hour counts from the lock: tries during it do not restart it.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+# Behind the proxy every connection comes from 127.0.0.1: the client is in its header.
+AXES_CLIENT_IP_CALLABLE = "klammernliga.proxy.client_ip" if envbool("BEHIND_PROXY") else None
 
 LANGUAGE_CODE = "de"
 LANGUAGES = [("de", _("Deutsch")), ("en", _("English"))]

@@ -18,6 +18,7 @@ from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from klammernliga.models import BID_CHOICES, MELD_CHOICES, RANK_CHOICES, SUIT_CHOICES
+from klammernliga.validation import csv_cell
 from scoring.rounds import in_laube
 from scoring.standings import team_name
 from stats.display import bid_label, suit_label
@@ -255,5 +256,6 @@ def csv_lines(header: list[str], chunks: Iterable[list[GameRow]], labels: Labels
     yield writer.writerow(header)
     for chunk in chunks:
         yield "".join(
-            writer.writerow([value(row, labels) for _header, value in CSV_COLUMNS]) for row in chunk
+            writer.writerow([csv_cell(value(row, labels)) for _header, value in CSV_COLUMNS])
+            for row in chunk
         )

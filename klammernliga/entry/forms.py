@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from klammernliga import services
 from klammernliga.models import BID_CHOICES, RANK_CHOICES, SUIT_CHOICES, Game, Match, Player
+from klammernliga.validation import validate_evening_date
 from scoring.domain import (
     BID_LABELS,
     MELD_LABELS,
@@ -118,6 +119,7 @@ class EveningForm(forms.Form):
         label=_("Datum"),
         widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
         error_messages={"required": _("Bitte das Datum des Abends eintragen.")},
+        validators=[validate_evening_date],
     )
     place = forms.CharField(label=_("Ort (optional)"), max_length=100, required=False)
 

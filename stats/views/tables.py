@@ -11,6 +11,7 @@ from django_tables2 import SingleTableMixin
 from django_tables2.export import ExportMixin, TableExport
 
 from klammernliga.context_processors import league_years_for
+from klammernliga.validation import csv_cell
 from scoring.domain import LAUBE_SCORE, ROUND_TARGET
 from scoring.rounds import large_points_for
 from stats.selectors import player_standings, team_standings
@@ -22,6 +23,16 @@ class CsvExport(TableExport):
     def is_valid_format(cls, export_format: str | None) -> bool:
         # Only CSV is offered; any other `_export` value just shows the page.
         return export_format == cls.CSV
+
+    def table_to_dataset(self, table: Any, exclude_columns: Any, dataset_kwargs: Any = None) -> Any:
+        # A name like =HYPERLINK(…) must reach a spreadsheet as text (OWASP: CSV injection).
+        dataset = super().table_to_dataset(table, exclude_columns, dataset_kwargs)
+        dataset.headers = [csv_cell(h) for h in dataset.headers or []]
+        rows = [[csv_cell(v) for v in row] for row in dataset]
+        del dataset[:]
+        for row in rows:
+            dataset.append(row)
+        return dataset
 
 
 class StandingsView(ExportMixin, SingleTableMixin, TemplateView):  # type: ignore[misc]

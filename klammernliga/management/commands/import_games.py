@@ -1,11 +1,12 @@
 """Import a league file (CSV): all or nothing."""
 
+import io
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from klammernliga.csv_format import read_games
-from klammernliga.services import store_evenings
+from klammernliga.services import check_evenings, store_evenings
 
 
 class Command(BaseCommand):
@@ -19,12 +20,24 @@ class Command(BaseCommand):
 
     def handle(self, *args: object, file: Path, replace: bool, **options: object) -> None:
         try:
-            with file.open(encoding="utf-8-sig", newline="") as stream:
-                evenings, problems = read_games(stream)
-        except (OSError, UnicodeDecodeError) as error:
+            data = file.read_bytes()
+        except OSError as error:
             raise CommandError(f"{file}: cannot read the file: {error}") from error
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError as error:
+            line = data[: error.start].count(b"\n") + 1
+            raise CommandError(
+                f"{file}: line {line}: not UTF-8 ({error.reason}); nothing was stored."
+            ) from error
+        evenings, problems = read_games(io.StringIO(text, newline=""))
         summary = None
-        if not problems:
+        if problems:
+            # Every problem at once: the rules' problems of the rows that could be read too.
+            problems = sorted(
+                problems + check_evenings(evenings, replace=replace), key=lambda p: p.line or 0
+            )
+        else:
             summary = store_evenings(evenings, replace=replace)
             problems = summary.problems
         if problems:

@@ -30,6 +30,10 @@ class Command(BaseCommand):
             raise CommandError(f"{file}: cannot read the file: {error}") from error
         except json.JSONDecodeError as error:
             raise CommandError(f"{file}: not a JSON document: {error}") from error
+        except RecursionError as error:
+            raise CommandError(f"{file}: the JSON document is nested too deeply") from error
+        except ValueError as error:  # e.g. a number of more digits than Python converts
+            raise CommandError(f"{file}: not a readable JSON document: {error}") from error
         try:
             summary = import_league(document, replace=replace)
         except BackupError as error:
