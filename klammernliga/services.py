@@ -498,7 +498,8 @@ def begin_match(
     problems = team_problems(team_a, team_b)
     if problems:
         raise InvalidGame(problems)
-    refs = [_resolve_player(ref) for ref in (*team_a, *team_b)]
+    known = _players_by_key()
+    refs = [_resolve_player(ref, known) for ref in (*team_a, *team_b)]
     if all(isinstance(ref, Player) for ref in refs):
         ids = [ref.pk for ref in refs]  # type: ignore[union-attr]
         wanted = pairing(ids[:2], ids[2:])
