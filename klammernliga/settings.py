@@ -87,7 +87,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.csp",
-                "klammernliga.context_processors.site_menu",
+                "stats.context_processors.site_menu",
             ],
         },
     },
