@@ -13,15 +13,32 @@ from klammernliga import services
 from klammernliga.models import Evening, Game, Match, Meld, Participation, Player, Team
 
 
+class ThroughTheWriter(admin.ModelAdmin):
+    """Saves and deletes as one change of the league (`services.writing`): one writer at a time,
+    and the league's generation goes up, so cached pages show a renamed player at once."""
+
+    def save_model(self, request, obj, form, change):  # type: ignore[no-untyped-def]
+        with services.writing():
+            super().save_model(request, obj, form, change)
+
+    def delete_model(self, request, obj):  # type: ignore[no-untyped-def]
+        with services.writing():
+            super().delete_model(request, obj)
+
+    def delete_queryset(self, request, queryset):  # type: ignore[no-untyped-def]
+        with services.writing():
+            super().delete_queryset(request, queryset)
+
+
 @admin.register(Player)
-class PlayerAdmin(SimpleHistoryAdmin):
+class PlayerAdmin(ThroughTheWriter, SimpleHistoryAdmin):
     list_display = ["name", "nickname", "slug"]
     search_fields = ["name", "nickname"]
     prepopulated_fields = {"slug": ["name"]}
 
 
 @admin.register(Team)
-class TeamAdmin(admin.ModelAdmin):
+class TeamAdmin(ThroughTheWriter):
     list_display = ["__str__", "nickname"]
     list_select_related = ["player_1", "player_2"]
     search_fields = ["player_1__name", "player_2__name", "nickname"]
@@ -55,7 +72,7 @@ def entry_link(evening: Evening, game: Game | None = None) -> str:
 
 
 @admin.register(Evening)
-class EveningAdmin(SimpleHistoryAdmin):
+class EveningAdmin(ThroughTheWriter, SimpleHistoryAdmin):
     list_display = ["date", "place"]
     date_hierarchy = "date"
     search_fields = ["place", "notes"]
@@ -68,10 +85,11 @@ class EveningAdmin(SimpleHistoryAdmin):
 
     def save_model(self, request, obj, form, change):  # type: ignore[no-untyped-def]
         old_date = form.initial.get("date") if change else None
-        super().save_model(request, obj, form, change)
-        if change and "date" in form.changed_data:
-            # Participations carry the date: the tables and ratings follow the move.
-            services.recompute_evening(obj, since=old_date)
+        with services.writing():
+            super().save_model(request, obj, form, change)
+            if change and "date" in form.changed_data:
+                # Participations carry the date: the tables and ratings follow the move.
+                services.recompute_evening(obj, since=old_date)
 
     def delete_model(self, request, obj):  # type: ignore[no-untyped-def]
         services.delete_evening(obj)
