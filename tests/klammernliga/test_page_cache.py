@@ -101,7 +101,7 @@ def test_a_page_cached_by_another_worker_shows_a_change_made_by_a_third_on_the_n
     assert shared.content.decode() == seen[0]
 
     elsewhere(lambda: GameFactory(match=match))
-    fresh, queries = get(this_worker)
+    fresh, _ = get(this_worker)
     assert "6 Spiele" in fresh.content.decode()
 
 
@@ -188,7 +188,7 @@ def test_a_page_with_a_token_is_neither_cached_nor_compressed(client, db) -> Non
     assert "csrfmiddlewaretoken" in login.content.decode()
     assert not login.has_header("ETag")
     assert not login.has_header("Content-Encoding")
-    again, queries = get(client, "/anmelden/")
+    again, _ = get(client, "/anmelden/")
     assert again.content != login.content  # a fresh token, masked anew
 
 
