@@ -14,7 +14,7 @@ import hashlib
 from collections.abc import Callable
 
 from django.conf import settings
-from django.core.cache import caches
+from django.core.cache import BaseCache, caches
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, HttpResponseNotModified
 from django.utils.cache import patch_vary_headers
 from django.utils.http import http_date, parse_etags, parse_http_date_safe
@@ -72,8 +72,12 @@ class PageCacheMiddleware:
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
         self.get_response = get_response
-        self.cache = caches[settings.PAGE_CACHE_ALIAS]
         self.timeout = settings.PAGE_CACHE_SECONDS
+
+    @property
+    def cache(self) -> BaseCache:
+        # Looked up per use: Django's cache connections belong to one thread each.
+        return caches[settings.PAGE_CACHE_ALIAS]
 
     def __call__(self, request: HttpRequest) -> HttpResponseBase:
         if not carries_no_visitor(request):

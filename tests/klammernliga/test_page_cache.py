@@ -77,6 +77,22 @@ def test_a_saved_game_shows_on_the_very_next_request(client, match) -> None:  # 
     assert queries > 1
 
 
+def test_a_save_makes_every_cached_page_show_the_change_on_the_next_request(client, match) -> None:  # type: ignore[no-untyped-def]
+    year = match.evening.date.year
+    urls = ["/", "/tabelle/ewig/", "/tabelle/ewig/teams/", f"/tabelle/{year}/", "/klammernboss/",
+            URL, f"/spiele/abend/{match.evening.date}/", "/spieler/", "/spieler/anna/", "/teams/",
+            "/siege/", "/regeln/", f"/tabelle/{year}/?_export=csv"]  # fmt: skip
+    before = {url: get(client, url)[0] for url in urls}
+    assert all(get(client, url)[1] == 1 for url in urls), "all cached"
+    play_round(match)  # a sixth game, which ends a round
+    for url in urls:
+        after, queries = get(client, url)
+        assert queries > 1, url
+        assert after["ETag"] != before[url]["ETag"], url
+        if url not in ("/regeln/", "/spieler/"):
+            assert after.content != before[url].content, url
+
+
 @pytest.mark.django_db(transaction=True)
 def test_a_page_cached_by_another_worker_shows_a_change_made_by_a_third_on_the_next_request(
     settings, tmp_path
