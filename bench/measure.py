@@ -1,9 +1,11 @@
 """Measure one dataset in-process: `python -m bench.measure NAME` with BENCH_DB set.
 
-For every main page: median and p95 over repeated requests through Django's test client (after a
-warm-up), the query count, and the time of its slowest ("main") query alone. Then the floors (an
-empty page through the whole middleware stack), the time to save one game through the entry
-service, and a full recompute. Prints one JSON document.
+For every main page, through Django's test client: median and p95 of the page requested again
+(warm: from the page cache), of the first request after a change (cold: the league's generation
+raised before each sample, so the page is made anew), and of a repeat visit that sends the page's
+ETag back (304); the query counts, and the time of the cold page's slowest ("main") query alone.
+Then the floors (an empty page through the whole middleware stack), the time to save one game
+through the entry service, and a full recompute. Prints one JSON document.
 """
 
 from __future__ import annotations
@@ -37,6 +39,11 @@ class PageResult:
     median_ms: float | None = None
     p95_ms: float | None = None
     queries: int | None = None
+    cold_median_ms: float | None = None
+    cold_p95_ms: float | None = None
+    cold_queries: int | None = None
+    not_modified_median_ms: float | None = None
+    not_modified_p95_ms: float | None = None
     main_sql_ms: float | None = None
     main_sql: str = ""
     note: str = ""
@@ -151,23 +158,54 @@ def measure_page(client: Any, label: str, url: str | None, requests: int) -> Pag
     page.built = True
     for _ in range(WARMUP - 1):
         client.get(url)
-    samples: list[float] = []
-    while len(samples) < requests and (len(samples) < 5 or sum(samples) < PAGE_BUDGET_S):
-        started = time.perf_counter()
-        client.get(url)
-        samples.append(time.perf_counter() - started)
-    if len(samples) < requests:
-        page.note = f"{len(samples)} requests"
-    t = timing(samples)
-    page.median_ms, page.p95_ms = t.median_ms, t.p95_ms
+    cold = _samples(requests, lambda: client.get(url), before=_new_generation)
+    if len(cold) < requests:
+        page.note = f"{len(cold)} requests"
+    t = timing(cold)
+    page.cold_median_ms, page.cold_p95_ms = t.median_ms, t.p95_ms
+    _new_generation()
     with recording() as queries:
-        client.get(url)
-    page.queries = len(queries)
+        etag = client.get(url)["ETag"]
+    page.cold_queries = len(queries)
     if queries:
         sql, params, _seconds = max(queries, key=lambda q: q[2])
         page.main_sql = " ".join(sql.split())[:300]
         page.main_sql_ms = time_sql(sql, params)
+    t = timing(_samples(requests, lambda: client.get(url)))
+    page.median_ms, page.p95_ms = t.median_ms, t.p95_ms
+    with recording() as queries:
+        client.get(url)
+    page.queries = len(queries)
+
+    def revalidate() -> None:
+        assert client.get(url, headers={"If-None-Match": etag}).status_code == 304
+
+    t = timing(_samples(requests, revalidate))
+    page.not_modified_median_ms, page.not_modified_p95_ms = t.median_ms, t.p95_ms
     return page
+
+
+def _new_generation() -> None:
+    """What a change does to the pages, without the change: the league's generation goes up."""
+    from django.db import transaction
+
+    from klammernliga import generation
+
+    with transaction.atomic():
+        generation.bump()
+
+
+def _samples(
+    count: int, request: Callable[[], object], before: Callable[[], None] | None = None
+) -> list[float]:
+    samples: list[float] = []
+    while len(samples) < count and (len(samples) < 5 or sum(samples) < PAGE_BUDGET_S):
+        if before:
+            before()
+        started = time.perf_counter()
+        request()
+        samples.append(time.perf_counter() - started)
+    return samples
 
 
 def pages(client: Any, year: int | None, player: Any) -> list[tuple[str, str | None]]:
@@ -281,8 +319,9 @@ def run(name: str, requests: int, recompute: bool, log: Callable[[str], None]) -
     result.empty_page = timing(samples)
     for label, url in pages(client, year, player):
         page = measure_page(client, label, url, requests)
-        log(f"  {name}: {label}: {page.median_ms} / {page.p95_ms} ms, {page.queries} queries"
-            f" {page.note}")  # fmt: skip
+        log(f"  {name}: {label}: warm {page.median_ms} / {page.p95_ms} ms, cold "
+            f"{page.cold_median_ms} / {page.cold_p95_ms} ms, 304 {page.not_modified_p95_ms} ms, "
+            f"{page.cold_queries} / {page.queries} queries {page.note}")  # fmt: skip
         result.pages.append(page)
     result.save_game = measure_save(50)
     return result

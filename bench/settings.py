@@ -23,3 +23,9 @@ LOGGING["root"]["level"] = "ERROR"
 LOGGING["loggers"]["django.request"] = {"level": "CRITICAL"}
 LOGGING["loggers"]["gunicorn.access"] = {"level": "WARNING"}
 BENCH_OUT = BASE_DIR / "bench" / "out"
+# The page cache the gunicorn workers share, as in production (files; see PAGE_CACHE).
+CACHES["pages"] = {  # noqa: F405
+    "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+    "LOCATION": str(BENCH_OUT / "page_cache"),
+    "OPTIONS": {"MAX_ENTRIES": 5000},
+}

@@ -33,8 +33,25 @@ class PlayerForm(forms.ModelForm):
         return name
 
 
+class ThroughTheWriter(admin.ModelAdmin):
+    """Saves and deletes as one change of the league (`services.writing`): one writer at a time,
+    and the league's generation goes up, so cached pages show a renamed player at once."""
+
+    def save_model(self, request, obj, form, change):  # type: ignore[no-untyped-def]
+        with services.writing():
+            super().save_model(request, obj, form, change)
+
+    def delete_model(self, request, obj):  # type: ignore[no-untyped-def]
+        with services.writing():
+            super().delete_model(request, obj)
+
+    def delete_queryset(self, request, queryset):  # type: ignore[no-untyped-def]
+        with services.writing():
+            super().delete_queryset(request, queryset)
+
+
 @admin.register(Player)
-class PlayerAdmin(SimpleHistoryAdmin):
+class PlayerAdmin(ThroughTheWriter, SimpleHistoryAdmin):
     form = PlayerForm
     list_display = ["name", "nickname", "slug"]
     search_fields = ["name", "nickname"]
@@ -42,7 +59,7 @@ class PlayerAdmin(SimpleHistoryAdmin):
 
 
 @admin.register(Team)
-class TeamAdmin(admin.ModelAdmin):
+class TeamAdmin(ThroughTheWriter):
     """A team comes from the entry pages; its players are fixed, as every game of it says who
     sat there. Only its nickname is edited here."""
 

@@ -342,3 +342,14 @@ class TeamYear(YearTotals):
 
     def __str__(self) -> str:
         return f"{self.team_id} in {self.year}"
+
+
+class Generation(models.Model):
+    """The league's generation: one row that every change raises in its own transaction
+    (`services.writing`); pages are cached under it (klammernliga.page_cache)."""
+
+    number = models.PositiveBigIntegerField(default=0)
+    changed_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"{self.number} ({self.changed_at:%Y-%m-%d %H:%M:%S})"

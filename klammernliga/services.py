@@ -18,6 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from simple_history.utils import bulk_create_with_history
 
+from klammernliga import generation
 from klammernliga.bulk import add_to_rows, insert_rows, update_rows
 from klammernliga.models import (
     MATCH_TALLY_FIELDS,
@@ -97,12 +98,21 @@ def writing() -> Iterator[None]:
     A change brings the stored summaries along in place (year totals, tallies, ratings), so two
     changes at once must not interleave. SQLite's IMMEDIATE transactions queue writers already;
     on PostgreSQL a transaction-wide advisory lock does (held until commit or rollback).
+    The league's generation goes up once, in the same transaction: cached pages follow.
     """
     with transaction.atomic():
+        if getattr(connection, "_league_writing", False):
+            yield  # inside another change: its transaction, lock and generation are this one's
+            return
         if connection.vendor == "postgresql":
             with connection.cursor() as cursor:
                 cursor.execute("SELECT pg_advisory_xact_lock(%s)", [_WRITER_LOCK])
-        yield
+        generation.bump()
+        connection._league_writing = True  # type: ignore[attr-defined]
+        try:
+            yield
+        finally:
+            connection._league_writing = False  # type: ignore[attr-defined]
 
 
 def _sheet(

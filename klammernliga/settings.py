@@ -62,6 +62,9 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "klammernliga.middleware.ChosenLanguageMiddleware",
+    # After the language is chosen; a cached page skips everything below.
+    "klammernliga.page_cache.PageCacheMiddleware",
+    "klammernliga.compression.PublicGZipMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -87,7 +90,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.csp",
-                "klammernliga.context_processors.site_menu",
+                "stats.context_processors.site_menu",
             ],
         },
     },
@@ -107,6 +110,30 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "timeout": 20,
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
+
+# Pages are cached under the league's generation (klammernliga.page_cache), so any cache is
+# correct; one shared by the workers (file or database) is also fast for all of them.
+PAGE_CACHE = os.environ.get("PAGE_CACHE", "locmem" if DEBUG else "file")
+PAGE_CACHE_BACKENDS: dict[str, dict[str, object]] = {
+    "locmem": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "file": {
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "LOCATION": os.environ.get("PAGE_CACHE_DIR") or str(BASE_DIR / "page_cache"),
+    },
+    "db": {
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": "page_cache",
+    },
+    "off": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"},
+}
+if PAGE_CACHE not in PAGE_CACHE_BACKENDS:
+    raise ImproperlyConfigured(f"PAGE_CACHE must be one of {', '.join(PAGE_CACHE_BACKENDS)}.")
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "pages": {**PAGE_CACHE_BACKENDS[PAGE_CACHE], "OPTIONS": {"MAX_ENTRIES": 5000}},
+}
+PAGE_CACHE_ALIAS = "pages"
+PAGE_CACHE_SECONDS = envint("PAGE_CACHE_SECONDS", 24 * 3600)
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -20,6 +20,14 @@ def pytest_collection_modifyitems(config, items) -> None:  # type: ignore[no-unt
         items[:] = [item for item in items if not item.get_closest_marker("postgres")]
 
 
+@pytest.fixture(autouse=True)
+def _empty_page_cache() -> None:
+    """Each test starts with no cached page: a rolled-back test leaves its pages behind."""
+    from django.core.cache import caches
+
+    caches["pages"].clear()
+
+
 @pytest.fixture
 def league_file() -> Path:
     return DATA / "league.csv"

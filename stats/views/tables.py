@@ -10,10 +10,10 @@ from django.views.generic import TemplateView
 from django_tables2 import SingleTableMixin
 from django_tables2.export import ExportMixin, TableExport
 
-from klammernliga.context_processors import league_years_for
 from klammernliga.validation import csv_cell
 from scoring.domain import LAUBE_SCORE, ROUND_TARGET
 from scoring.rounds import large_points_for
+from stats.context_processors import league_years_for
 from stats.selectors import player_standings, team_standings
 from stats.tables import PlayerStandingsTable, TeamStandingsTable, standing_rows, with_cells
 

@@ -24,10 +24,12 @@ def test_the_generated_league_is_stored_through_the_service_with_every_result() 
     assert sum(s.totals.games for s in table) == 4 * 300
 
 
-def _page(label: str, p95: float | None) -> dict[str, object]:
-    built = p95 is not None
-    return {"label": label, "url": "/", "built": built, "median_ms": p95, "p95_ms": p95,
-            "queries": 3 if built else None, "main_sql_ms": 1.0, "note": "" if built else "not built"}  # fmt: skip
+def _page(label: str, cold_p95: float | None, warm_p95: float = 1.0) -> dict[str, object]:
+    built = cold_p95 is not None
+    return {"label": label, "url": "/", "built": built, "median_ms": warm_p95, "p95_ms": warm_p95,
+            "cold_median_ms": cold_p95, "cold_p95_ms": cold_p95, "not_modified_median_ms": 0.5,
+            "not_modified_p95_ms": 0.6, "cold_queries": 4 if built else None,
+            "queries": 1 if built else None, "main_sql_ms": 1.0, "note": "" if built else "not built"}  # fmt: skip
 
 
 def test_the_table_says_where_a_target_was_missed_and_what_is_not_built() -> None:
@@ -46,15 +48,19 @@ def test_the_table_says_where_a_target_was_missed_and_what_is_not_built() -> Non
         "builds": {},
         "results": {
             "demo": {**result, "pages": [_page("Home", 12.0), _page("KlammernBoss", None)]},
-            "big": {**result, "pages": [_page("Home", 180.0), _page("KlammernBoss", None)]},
+            "big": {**result, "pages": [_page("Home", 180.0, 9.0), _page("KlammernBoss", None)]},
         },
         "loads": [],
     }
     table = render(document)
     home = next(line for line in table.splitlines() if line.startswith("| Home"))
-    assert "≤ 40 ✓" in home and "**missed** (1,000,000 games: > 150)" in home
+    # Demo: cold 12 ≤ 30, warm 1 ≤ twice the empty page's 2; big: cold 180 > 100, warm 9 > 4.
+    assert home.count("✓") == 2 and "≤ 30.0 ✓" in home and "≤ 4.0 ✓" in home
+    assert "**missed** (1,000,000 games: > 100)" in home
+    assert "**missed** (1,000,000 games: > 4.0)" in home
+    assert "| 1.0 / 1.0 | 12.0 / 12.0 | 0.5 / 0.6 | 4 / 1 |" in home
     assert "| KlammernBoss | not built |" in table
-    assert "save one game" in table and "**missed** (> 50)" in table
+    assert "save one game" in table and "**missed** (> 25)" in table
     assert "Not built yet when measured: KlammernBoss." in table
 
 

@@ -160,8 +160,8 @@ def test_the_query_count_is_pinned_and_does_not_grow_with_the_games(client) -> N
         play_round(MatchFactory(team_a=teams[1], team_b=teams[0]))
     large = (_queries(client, {}), _queries(client, prediction))
     # menu years, ranking, rating span, rating history, the players to pick; a prediction
-    # reads the four ratings from the ranking.
-    assert small == large == (5, 5)
+    # reads the four ratings from the ranking. Each first reads the league's generation.
+    assert small == large == (6, 6)
 
 
 def test_the_chart_shows_a_new_round_and_the_chosen_language_at_once(client) -> None:  # type: ignore[no-untyped-def]

@@ -3,8 +3,8 @@
 import time
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
-from django.db import transaction
 
+from klammernliga import services
 from klammernliga.demo import parse_years, seed_league
 from klammernliga.models import Evening, Game, Match, Participation
 from klammernliga.signals import league_changed
@@ -33,7 +33,7 @@ class Command(BaseCommand):
                 return
             if not replace:
                 raise CommandError("The database already has games; use --replace to start over.")
-            with transaction.atomic():
+            with services.writing():
                 # Derived rows first, then the records; raw deletes keep this fast.
                 Participation.objects.all()._raw_delete(Participation.objects.db)
                 Game.objects.all().delete()
