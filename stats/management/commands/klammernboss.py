@@ -1,9 +1,8 @@
 """Print the KlammernBoss ranking as the page shows it."""
 
-import json
-
 from django.core.management.base import BaseCommand, CommandParser
 
+from stats.management.printing import print_rows
 from stats.ratings.selectors import ranking
 
 COLUMNS = [
@@ -30,20 +29,4 @@ class Command(BaseCommand):
             }
             for r in ranking()
         ]
-        if json:
-            self.stdout.write(_json_dumps(rows))
-            return
-        if not rows:
-            self.stdout.write("Noch keine Wertung.")
-            return
-        table = [[str(row[key]) for key, _title in COLUMNS] for row in rows]
-        titles = [title for _key, title in COLUMNS]
-        widths = [max(len(x) for x in col) for col in zip(titles, *table, strict=True)]
-        for line in [titles, *table]:
-            cells = [c.ljust(w) if i == 1 else c.rjust(w) for i, (c, w) in
-                     enumerate(zip(line, widths, strict=True))]  # fmt: skip
-            self.stdout.write("  ".join(cells))
-
-
-def _json_dumps(rows: list[dict[str, object]]) -> str:
-    return json.dumps(rows, ensure_ascii=False, indent=2)
+        print_rows(self.stdout, rows, COLUMNS, as_json=json, empty="Noch keine Wertung.")

@@ -1,10 +1,9 @@
 """Print the standings of a year or of all time."""
 
-import json
-
 from django.core.management.base import BaseCommand, CommandParser
 
 from scoring.standings import Standing
+from stats.management.printing import print_rows
 from stats.selectors import player_standings, team_standings
 
 COLUMNS = [
@@ -33,20 +32,4 @@ class Command(BaseCommand):
                **options: object) -> None:  # fmt: skip
         select = team_standings if teams else player_standings
         rows = [as_dict(s, teams=teams) for s in select(year=year)]
-        if json:
-            self.stdout.write(_json_dumps(rows))
-            return
-        if not rows:
-            self.stdout.write("Keine Spiele.")
-            return
-        table = [[str(row[key]) for key, _title in COLUMNS] for row in rows]
-        titles = [title for _key, title in COLUMNS]
-        widths = [max(len(x) for x in col) for col in zip(titles, *table, strict=True)]
-        for line in [titles, *table]:
-            cells = [c.ljust(w) if i == 1 else c.rjust(w) for i, (c, w) in
-                     enumerate(zip(line, widths, strict=True))]  # fmt: skip
-            self.stdout.write("  ".join(cells))
-
-
-def _json_dumps(rows: list[dict[str, object]]) -> str:
-    return json.dumps(rows, ensure_ascii=False, indent=2)
+        print_rows(self.stdout, rows, COLUMNS, as_json=json, empty="Keine Spiele.")
