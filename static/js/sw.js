@@ -77,9 +77,11 @@ function page(request) {
     })
     .catch(function () {
       return caches.open(CACHE).then(function (cache) {
-        return cache.match(request).then(function (found) {
-          // Another Partie's tab (?partie=N) of the same evening is as good as none.
-          return found || cache.match(request, { ignoreSearch: true }).then(function (any) {
+        // Pages vary by cookie and language: on this phone, one scorekeeper's.
+        return cache.match(request, { ignoreVary: true }).then(function (found) {
+          // Another Partie's tab (?partie=N) of the same evening is better than none.
+          var options = { ignoreVary: true, ignoreSearch: true };
+          return found || cache.match(request, options).then(function (any) {
             return any || Response.error();
           });
         });
@@ -96,12 +98,13 @@ function asset(request) {
 
 self.addEventListener("fetch", function (event) {
   var request = event.request;
-  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) {
+  var url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin) {
     return;
   }
   if (request.mode === "navigate") {
     event.respondWith(page(request));
-  } else if (CONFIG.assets.indexOf(new URL(request.url).pathname) !== -1) {
+  } else if (CONFIG.assets.indexOf(url.pathname + url.search) !== -1) {
     event.respondWith(asset(request));
   }
 });

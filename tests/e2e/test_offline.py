@@ -2,6 +2,7 @@
 the page, and are sent in order, exactly once, when the connection returns."""
 
 import datetime
+import time
 
 import pytest
 from django.urls import reverse
@@ -44,6 +45,16 @@ def log_in(page: Page, url: str) -> None:
 def worker_in_charge(page: Page) -> None:
     """The service worker controls the page (and has kept it for offline use)."""
     page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null")
+
+
+def eventually(check, seconds: float = 10) -> bool:  # type: ignore[no-untyped-def]
+    """What the service worker does in the background, waited for (a promise cannot be)."""
+    deadline = time.monotonic() + seconds
+    while not check():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.2)
+    return True
 
 
 def tap_game(  # type: ignore[no-untyped-def]
@@ -165,4 +176,87 @@ def test_games_typed_offline_are_kept_listed_and_sent_once_in_order(
     table = {row.name: row for row in (s.totals for s in player_standings(year=day.year))}
     assert (table["Dora"].large_points, table["Dora"].rounds_won, table["Dora"].games) == (1, 1, 5)
     assert (table["Anna"].small_points, table["Anna"].small_points_against) == (4, 5)
+    context.close()
+
+
+def test_the_live_evening_shows_a_game_saved_on_a_phone_within_seconds(
+    browser, live_server
+) -> None:  # type: ignore[no-untyped-def]
+    day = timezone.localdate()
+    two_tables(day)
+    ScorekeeperFactory(username="anna")
+    phone = browser.new_context(viewport=PHONE, locale="de-DE").new_page()
+    log_in(phone, live_server.url)
+    phone.goto(live_server.url + reverse("entry:evening", args=[day]) + "?partie=1")
+
+    # A visitor follows the evening in a browser of their own.
+    watcher = browser.new_context(locale="de-DE").new_page()
+    polls: list[int] = []
+    watcher.on(
+        "response", lambda response: polls.append(response.status) if "/live/" in response.url else None
+    )
+    watcher.goto(live_server.url + reverse("stats:evening", args=[day.isoformat()]))
+    expect(watcher.locator(".live-note")).to_have_text("Neue Spiele erscheinen hier von selbst.")
+    expect(watcher.get_by_role("link", name="neu laden")).to_be_visible()
+    partie_1 = watcher.locator("section.match").first
+    expect(partie_1.locator("tbody td.game-no")).to_have_count(0)
+    # While nothing changes, a poll is a 304.
+    watcher.wait_for_timeout(7_000)
+    assert polls[0] == 200 and polls[1:] and set(polls[1:]) == {304}, polls
+
+    tap_game(phone, declarer="Anna", trump="Herz", bid="rein", points_a="100")
+    expect(phone.locator(".notice")).to_contain_text("Spiel 1 der Partie 1 gespeichert")
+    expect(partie_1.locator("tbody td.game-no")).to_have_count(1, timeout=5_000)
+    expect(partie_1.locator("tbody")).to_contain_text("100:64")
+    phone.context.close()
+    watcher.context.close()
+
+
+def test_a_release_with_a_changed_asset_name_reaches_the_phone_on_its_next_visit(
+    browser, live_server, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    from django.contrib.staticfiles.storage import staticfiles_storage
+
+    day = timezone.localdate()
+    two_tables(day)
+    ScorekeeperFactory(username="anna")
+    context = browser.new_context(viewport=PHONE, locale="de-DE")
+    page = context.new_page()
+    log_in(page, live_server.url)
+    evening_url = live_server.url + reverse("entry:evening", args=[day])
+    page.goto(evening_url)
+    worker_in_charge(page)
+    (before,) = page.evaluate("caches.keys()")
+
+    # A release: entry.js gets a new name (as ManifestStaticFilesStorage gives it a new hash).
+    plain_url = staticfiles_storage.url
+
+    def released(name: str) -> str:
+        return plain_url(name) + ("?release=2" if name == "js/entry.js" else "")
+
+    monkeypatch.setattr(staticfiles_storage, "url", released)
+    page.reload()
+    # The new worker keeps the new names under a new cache and drops the old one.
+    assert eventually(lambda: len(set(page.evaluate("caches.keys()")) - {before}) == 1)
+    assert eventually(lambda: before not in page.evaluate("caches.keys()"))
+
+    def kept() -> list[str]:
+        return page.evaluate(  # type: ignore[no-any-return]
+            "caches.keys().then((names) => caches.open(names[0]))"
+            ".then((cache) => cache.keys()).then((requests) => requests.map((r) => r.url))"
+        )
+
+    # The open page is kept again in the new cache, beside the new asset name.
+    assert eventually(lambda: page.url.split("#")[0] in kept()), kept()
+    assert live_server.url + "/static/js/entry.js?release=2" in kept()
+    assert live_server.url + "/static/js/entry.js" not in kept()
+
+    # Offline, the page and the new asset come from the phone.
+    context.set_offline(True)
+    from_worker: dict[str, bool] = {}
+    page.on("response", lambda r: from_worker.__setitem__(r.url, r.from_service_worker))
+    page.reload()
+    expect(page.get_by_role("heading", name="Neues Spiel · Partie 2")).to_be_visible()
+    assert from_worker[live_server.url + "/static/js/entry.js?release=2"] is True
+    assert from_worker[page.url.split("#")[0]] is True
     context.close()
