@@ -241,6 +241,9 @@
   });
 
   form.addEventListener("submit", function (event) {
+    if (event.defaultPrevented) {
+      return; // a second tap while the first save runs (entry.js)
+    }
     event.preventDefault();
     var record = recordOfForm();
     unsent()

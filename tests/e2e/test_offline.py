@@ -86,7 +86,7 @@ def unsent(page: Page, partie: int):  # type: ignore[no-untyped-def]
 
 
 def test_games_typed_offline_are_kept_listed_and_sent_once_in_order(
-    browser, live_server, screenshot
+    browser, live_server, screenshot, axe_violations
 ) -> None:  # type: ignore[no-untyped-def]
     day = timezone.localdate()
     evening = two_tables(day)
@@ -130,6 +130,7 @@ def test_games_typed_offline_are_kept_listed_and_sent_once_in_order(
     tap_game(page, declarer="Eva", trump="Pik", bid="rein", points_a="100")
     expect(unsent(page, 2)).to_have_count(1)
     screenshot(page, "entry-offline-unsent")
+    assert axe_violations(page) == []
     assert Game.objects.count() == 1  # Partie 2's game from before
 
     # Closed and opened again, still offline: nothing typed is lost.
@@ -140,8 +141,12 @@ def test_games_typed_offline_are_kept_listed_and_sent_once_in_order(
     expect(unsent(page, 2)).to_have_count(1)
 
     # Meanwhile Eva and Gerd start another table: Partie 2 is over on the server.
-    eva, fritz, gerd, hanna = (Player.objects.get(name=n) for n in ("Eva", "Fritz", "Gerd", "Hanna"))
-    third_match, _ = services.begin_match(evening=evening, team_a=(eva, gerd), team_b=(fritz, hanna))
+    eva, fritz, gerd, hanna = (
+        Player.objects.get(name=n) for n in ("Eva", "Fritz", "Gerd", "Hanna")
+    )
+    third_match, _ = services.begin_match(
+        evening=evening, team_a=(eva, gerd), team_b=(fritz, hanna)
+    )
     services.record_game(
         match=third_match, declarer=eva, trump="herz", bid="rein", points_a=100, points_b=64
     )
@@ -171,6 +176,8 @@ def test_games_typed_offline_are_kept_listed_and_sent_once_in_order(
     expect(refused).to_contain_text("Partie 2 ist vorbei")
     expect(refused.get_by_role("button", name="Korrigieren")).to_be_visible()
     screenshot(page, "entry-offline-refused")
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    assert axe_violations(page) == []
 
     # The year table counts the five games once.
     table = {row.name: row for row in (s.totals for s in player_standings(year=day.year))}
@@ -193,7 +200,8 @@ def test_the_live_evening_shows_a_game_saved_on_a_phone_within_seconds(
     watcher = browser.new_context(locale="de-DE").new_page()
     polls: list[int] = []
     watcher.on(
-        "response", lambda response: polls.append(response.status) if "/live/" in response.url else None
+        "response",
+        lambda response: polls.append(response.status) if "/live/" in response.url else None,
     )
     watcher.goto(live_server.url + reverse("stats:evening", args=[day.isoformat()]))
     expect(watcher.locator(".live-note")).to_have_text("Neue Spiele erscheinen hier von selbst.")
