@@ -155,9 +155,16 @@
     };
   }
 
+  // The form's own Partie and CSRF token stay: a game of a Partie that is over is corrected
+  // into the Partie the form is for.
+  var KEPT_FIELDS = ["match", "csrfmiddlewaretoken"];
+
   function fillForm(record) {
     form.reset();
     record.fields.forEach(function (pair) {
+      if (KEPT_FIELDS.indexOf(pair[0]) !== -1) {
+        return;
+      }
       form.querySelectorAll('[name="' + pair[0] + '"]').forEach(function (input) {
         if (input.type === "radio" || input.type === "checkbox") {
           input.checked = input.value === pair[1];

@@ -179,6 +179,17 @@ def test_games_typed_offline_are_kept_listed_and_sent_once_in_order(
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     assert axe_violations(page) == []
 
+    # Corrected: back in the form (Partie 2 is over, so the open table's form), saved once.
+    refused.get_by_role("button", name="Korrigieren").click()
+    expect(page.get_by_role("heading", name="Neues Spiel · Partie 3")).to_be_visible()
+    expect(page.locator("#offline-status")).to_contain_text("wieder im Formular")
+    expect(page.locator("#id_points_a")).to_have_value("100")
+    expect(page.locator("fieldset.players input:checked + span")).to_have_text("Eva")
+    page.get_by_role("button", name="Spiel speichern").click()
+    expect(page.locator(".notice")).to_contain_text("Spiel 2 der Partie 3 gespeichert")
+    expect(page.locator(".unsent-item")).to_have_count(0)
+    assert Game.objects.filter(match__position=3).count() == 2
+
     # The year table counts the five games once.
     table = {row.name: row for row in (s.totals for s in player_standings(year=day.year))}
     assert (table["Dora"].large_points, table["Dora"].rounds_won, table["Dora"].games) == (1, 1, 5)
