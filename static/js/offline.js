@@ -269,8 +269,14 @@
               window.location.assign(base + "?neu=" + answer.game + "#neues-spiel");
             });
           }
-          // Refused, or not answered as asked: the form goes the ordinary way, and the server's
-          // page shows every problem at its field (nothing was stored under the token).
+          if (answer.status === "later") {
+            // Logged out meanwhile, or a server error: kept, so nothing typed is lost.
+            return keepOffline(record).then(function () {
+              setStatus(answer.problems.join(" "));
+            });
+          }
+          // Refused: the form goes the ordinary way, and the server's page shows every problem
+          // at its field (nothing was stored under the token).
           form.submit();
         }, function () {
           return keepOffline(record);

@@ -279,3 +279,33 @@ def test_a_release_with_a_changed_asset_name_reaches_the_phone_on_its_next_visit
     assert from_worker[live_server.url + "/static/js/entry.js?release=2"] is True
     assert from_worker[page.url.split("#")[0]] is True
     context.close()
+
+
+def test_a_game_saved_after_the_login_ran_out_is_kept_and_sent_after_the_next_login(
+    browser, live_server
+) -> None:  # type: ignore[no-untyped-def]
+    from django.contrib.sessions.models import Session
+
+    day = timezone.localdate()
+    two_tables(day)
+    ScorekeeperFactory(username="anna")
+    context = browser.new_context(viewport=PHONE, locale="de-DE")
+    page = context.new_page()
+    log_in(page, live_server.url)
+    evening_url = live_server.url + reverse("entry:evening", args=[day]) + "?partie=1"
+    page.goto(evening_url)
+
+    Session.objects.all().delete()  # the login ran out while the game was typed
+    tap_game(page, declarer="Anna", trump="Herz", bid="rein", points_a="100")
+    expect(page.locator("#offline-status")).to_have_text(
+        "Bitte neu anmelden; die Spiele bleiben auf diesem Telefon."
+    )
+    expect(unsent(page, 1)).to_have_count(1)
+    assert not Game.objects.filter(match__position=1).exists()
+
+    log_in(page, live_server.url)
+    page.goto(evening_url)
+    expect(page.locator("#partie-1 .game-row")).to_have_count(1, timeout=10_000)
+    expect(unsent(page, 1)).to_have_count(0)
+    assert Game.objects.filter(match__position=1).count() == 1
+    context.close()
