@@ -198,7 +198,7 @@ def test_games_typed_offline_are_kept_listed_and_sent_once_in_order(
 
 
 def test_the_live_evening_shows_a_game_saved_on_a_phone_within_seconds(
-    browser, live_server
+    browser, live_server, axe_violations
 ) -> None:  # type: ignore[no-untyped-def]
     day = timezone.localdate()
     two_tables(day)
@@ -227,6 +227,7 @@ def test_the_live_evening_shows_a_game_saved_on_a_phone_within_seconds(
     expect(phone.locator(".notice")).to_contain_text("Spiel 1 der Partie 1 gespeichert")
     expect(partie_1.locator("tbody td.game-no")).to_have_count(1, timeout=5_000)
     expect(partie_1.locator("tbody")).to_contain_text("100:64")
+    assert axe_violations(watcher) == []
     phone.context.close()
     watcher.context.close()
 
