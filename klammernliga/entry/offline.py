@@ -72,7 +72,7 @@ def manifest(request: HttpRequest) -> JsonResponse:
         "scope": start,
         "display": "standalone",
         "background_color": "#ffffff",
-        "theme_color": "#1d5c4d",
+        "theme_color": "#166447",
         "icons": [
             *(
                 {"src": staticfiles_storage.url(name), "sizes": sizes, "type": "image/png"}
