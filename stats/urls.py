@@ -18,6 +18,7 @@ urlpatterns = [
     # Statistik (issue 5): Alle Spiele, Spieler-Info, Teambilanzen, Sieg-Verteilungen.
     path("spiele/", games.game_list, name="games"),
     path("spiele/abend/<str:date>/", games.evening, name="evening"),
+    path("spiele/abend/<str:date>/live/", games.evening_live, name="evening_live"),
     path("spieler/", players.player_list, name="players"),
     path("spieler/<slug:slug>/", players.player_detail, name="player"),
     path("teams/", teams.team_list, name="teams"),

@@ -11,7 +11,7 @@ from django.contrib import messages
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required, permission_required
 from django.db.models import Prefetch, Sum
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext, ngettext
@@ -257,19 +257,26 @@ def new_match(request: HttpRequest, date: datetime.date) -> HttpResponse:
 @require_POST
 def new_game(request: HttpRequest, date: datetime.date) -> HttpResponse:
     """Record the next game of a match of this evening; the same form sent again stores
-    nothing and shows the game it stored."""
+    nothing and shows the game it stored. A phone sending games kept offline asks for JSON."""
     evening = _evening(date)
+    synced = _wants_json(request)
     try:
         stored = _posted_token(request)
     except services.AlreadyRecorded:
+        if synced:
+            return _sync_answer("deleted", [_deleted_text()])
         return _recorded_and_deleted(request, evening)
     if stored is not None:
-        return _replayed(request, evening, stored)
-    match = get_object_or_404(
-        Match.objects.select_related("evening", *_TEAMS),
-        pk=_posted_int(request, "match"),
-        evening=evening,
+        return _sync_stored(stored, replay=True) if synced else _replayed(request, evening, stored)
+    match = (
+        Match.objects.select_related("evening", *_TEAMS)
+        .filter(pk=_posted_int(request, "match"), evening=evening)
+        .first()
     )
+    if match is None:
+        if synced:
+            return _sync_answer("refused", [gettext("Diese Partie gibt es nicht mehr.")])
+        raise Http404
     form = GameForm(match=match, data=request.POST)
     if form.is_valid():
         if not services.match_is_open(match):
@@ -281,22 +288,57 @@ def new_game(request: HttpRequest, date: datetime.date) -> HttpResponse:
                 )
                 % {"match": match.position},
             )
-            return _evening_page(request, evening, game_form=form)
+            return _refused(request, evening, form, synced)
         try:
             if form.cleaned_data.get("token"):
                 game, fresh = services.record_game_once(
                     match=match, token=form.cleaned_data["token"], **form.inputs()
                 )
                 if not fresh:
+                    if synced:
+                        return _sync_stored(game, replay=True)
                     return _replayed(request, evening, game)
             else:
                 game = services.record_game(match=match, **form.inputs())
         except services.AlreadyRecorded:
+            if synced:
+                return _sync_answer("deleted", [_deleted_text()])
             return _recorded_and_deleted(request, evening)
         except services.InvalidGame as error:
             form.add_problems(error.problems, form.names)
         else:
+            if synced:
+                return _sync_stored(game, replay=False)
             return redirect(_evening_url(evening, "neues-spiel", neu=game.pk))
+    return _refused(request, evening, form, synced)
+
+
+def _wants_json(request: HttpRequest) -> bool:
+    """The offline queue's sync asks for JSON; a form sent by the browser asks for HTML."""
+    return request.headers.get("accept", "").startswith("application/json")
+
+
+def _deleted_text() -> str:
+    return gettext("Dieses Spiel war schon gespeichert und ist inzwischen gelöscht.")
+
+
+def _sync_answer(status: str, problems: list[str], **more: object) -> JsonResponse:
+    code = {"stored": 200, "deleted": 409, "refused": 422}[status]
+    return JsonResponse({"status": status, "problems": problems, **more}, status=code)
+
+
+def _sync_stored(game: Game, *, replay: bool) -> JsonResponse:
+    return _sync_answer("stored", [], game=game.pk, replay=replay)
+
+
+def _refused(request: HttpRequest, evening: Evening, form: GameForm, synced: bool) -> HttpResponse:
+    """The form again with every problem; for the sync, the same messages as a list."""
+    if synced:
+        problems = [
+            f"{entry['name']}: {entry['text']}" if entry["name"] else entry["text"]
+            for entry in form.summary()
+        ]
+        return _sync_answer("refused", problems)
     return _evening_page(request, evening, game_form=form)
 
 
@@ -310,9 +352,7 @@ def _posted_token(request: HttpRequest) -> Game | None:
 
 
 def _recorded_and_deleted(request: HttpRequest, evening: Evening) -> HttpResponse:
-    messages.info(
-        request, gettext("Dieses Spiel war schon gespeichert und ist inzwischen gelöscht.")
-    )
+    messages.info(request, _deleted_text())
     return redirect(_evening_url(evening, "geloescht"))
 
 

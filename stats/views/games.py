@@ -7,8 +7,12 @@ import datetime
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import render
+from django.utils import timezone
 from django.utils.http import urlencode
+from django.utils.translation import get_language
+from django.views.decorators.http import condition
 
+from klammernliga import generation
 from klammernliga.models import Game
 from stats.filters import GameFilter
 from stats.selectors_games import (
@@ -112,10 +116,29 @@ def _export(found, labels: Labels) -> StreamingHttpResponse:  # type: ignore[no-
 
 def evening(request: HttpRequest, date: str) -> HttpResponse:
     """All matches of one evening with all their games, in the order played."""
+    return _evening(request, _day(date), "stats/evening.html")
+
+
+def _live_etag(request: HttpRequest, date: str) -> str:
+    """The league's generation names the answer (as for the cached pages): a poll while nothing
+    changed costs one query and a 304, logged in or not."""
+    return f'W/"{generation.current().token}-{get_language()}"'
+
+
+@condition(etag_func=_live_etag)
+def evening_live(request: HttpRequest, date: str) -> HttpResponse:
+    """The evening's games alone, for the live page's polling."""
+    return _evening(request, _day(date), "stats/evening.html#games")
+
+
+def _day(date: str) -> datetime.date:
     try:
-        day = datetime.date.fromisoformat(date)
+        return datetime.date.fromisoformat(date)
     except ValueError:
         raise Http404 from None
+
+
+def _evening(request: HttpRequest, day: datetime.date, template: str) -> HttpResponse:
     found = evening_games(day)
     if found is None:
         raise Http404
@@ -140,4 +163,7 @@ def evening(request: HttpRequest, date: str) -> HttpResponse:
         )
         for item in found.matches
     ]
-    return render(request, "stats/evening.html", {"evening": found, "tables": tables})
+    # The evening being played (it may run past midnight) updates itself while open.
+    live = day >= timezone.localdate() - datetime.timedelta(days=1)
+    context = {"evening": found, "tables": tables, "live": live}
+    return render(request, template, context)
