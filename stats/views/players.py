@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from django.core.paginator import Page, Paginator
+from django.db.models import Func, OuterRef, Subquery
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -22,7 +23,7 @@ from stats import selectors_players as selectors
 from stats import sortable
 from stats import statistik_charts as charts
 from stats.charts.bars import BarChart, bar_chart
-from stats.charts.lines import LineChart, Series, colour_of
+from stats.charts.lines import PALETTE_SIZE, LineChart, Series
 from stats.display import decimal, number, pair, percent, share, signed
 from stats.ratings.chart import rating_series_chart
 from stats.ratings.selectors import history_period
@@ -149,11 +150,23 @@ def rating_chart(profile: selectors.PlayerProfile) -> LineChart | None:
     if not points:
         return None
     return rating_series_chart(
-        [Series(player.name, points, key=player.slug, colour=colour_of(player.pk))],
+        [Series(player.name, points, key=player.slug, colour=colour(player))],
         title=_("KlammernBoss-Wertung"),
         chart_id="player-rating",
         period=period,
     )
+
+
+def colour(player: Player) -> int:
+    """The player's colour on every chart: his id's rank among all players (colours_by_order),
+    counted in the query that reads him (`earlier`, see player_detail)."""
+    return int(player.earlier) % PALETTE_SIZE  # type: ignore[attr-defined]
+
+
+# How many players have a lower id: read with the player, not in a query of its own.
+EARLIER = Subquery(
+    Player.objects.filter(pk__lt=OuterRef("pk")).order_by().values(n=Func("pk", function="COUNT"))
+)
 
 
 def partner_chart(profile: selectors.PlayerProfile) -> BarChart:
@@ -203,7 +216,7 @@ def _calls(profile: selectors.PlayerProfile) -> list[tuple[str, int, int, str, s
 
 
 def player_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    player = get_object_or_404(Player, slug=slug)
+    player = get_object_or_404(Player.objects.annotate(earlier=EARLIER), slug=slug)
     profile = selectors.player_profile(player)
     base = reverse("stats:players")
     teams_page = _page(request, profile.opponent_teams)
