@@ -23,6 +23,7 @@ from stats.ratings.selectors import (
     rating_lines,
     rating_span,
 )
+from stats.tables import ColumnSets
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +113,8 @@ class BossView(TemplateView):
         period = history_period(*span) if span else "evening"
         context.update(
             ranking=rank_lines(ranks),
+            # On a phone the ranking shows rounds and trend, or μ and σ, beside rank and rating.
+            ranking_sets=ColumnSets("rangliste-spalten", (_("Runden & Trend"), _("μ und σ")), ()),
             boss=ranks[0] if ranks else None,
             chart=boss_chart(rating_lines(period, players), period, players),
             period=period,

@@ -27,6 +27,7 @@ from stats.charts.lines import PALETTE_SIZE, LineChart, Series
 from stats.display import decimal, number, pair, percent, share, signed
 from stats.ratings.chart import rating_series_chart
 from stats.ratings.selectors import history_period
+from stats.tables import ColumnSets, figure_sets, record_sets
 
 # The partner chart draws the most frequent partners; the table above it lists them all.
 PARTNERS_IN_CHART = 12
@@ -112,6 +113,9 @@ LIST_COLUMNS = (
 PlayerListTable = sortable.table_class(
     "PlayerListTable", gettext_lazy("Spieler"), [(c.key, c.header) for c in LIST_COLUMNS]
 )
+# Short heads of the two shares, so the list fits a phone (the full name stays for readers).
+PlayerListTable.base_columns["game_share"].short = gettext_lazy("Spiele %")
+PlayerListTable.base_columns["round_share"].short = gettext_lazy("Runden %")
 SORT_KEYS = {
     "name": lambda r: (r.player.name.casefold(), r.player.name),
     **{c.key: c.value for c in LIST_COLUMNS},
@@ -130,7 +134,12 @@ def player_list(request: HttpRequest) -> HttpResponse:
         Line(row.player.name, tuple(c.text(row) for c in LIST_COLUMNS), f"{base}{row.player.slug}/")
         for row in ordered
     ]
-    context = {"rows": ordered, "lines": lines, "table": table}
+    context = {
+        "rows": ordered,
+        "lines": lines,
+        "table": table,
+        "sets": record_sets("spieler-spalten", since=True),
+    }
     return render(request, "stats/players.html", context)
 
 
@@ -193,11 +202,14 @@ def _page(request: HttpRequest, items: Sequence[object]) -> Page:
     return paginator.get_page(request.GET.get(OPPONENT_TEAMS_PAGE))
 
 
-# The columns of figure_cells: the table heads of the years, partners and opposing teams.
+# The columns of figure_cells: the table heads of the years, partners and opposing teams, each
+# with a short label (or "") that lets the table fit a phone.
 FIGURE_HEADS = (
-    gettext_lazy("Abende"), gettext_lazy("Spiele"), gettext_lazy("Spiele gewonnen"),
-    gettext_lazy("Runden"), gettext_lazy("Rundenquote"), gettext_lazy("Große Punkte"),
-    gettext_lazy("Kalte"), gettext_lazy("Kleine Punkte"),
+    (gettext_lazy("Abende"), ""), (gettext_lazy("Spiele"), ""),
+    (gettext_lazy("Spiele gewonnen"), gettext_lazy("Spiele %")), (gettext_lazy("Runden"), ""),
+    (gettext_lazy("Rundenquote"), gettext_lazy("Runden %")),
+    (gettext_lazy("Große Punkte"), gettext_lazy("GP")), (gettext_lazy("Kalte"), ""),
+    (gettext_lazy("Kleine Punkte"), gettext_lazy("KP")),
 )  # fmt: skip
 
 
@@ -224,6 +236,18 @@ def player_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "player": player,
         "profile": profile,
         "figure_heads": FIGURE_HEADS,
+        # On a phone each long table shows a set of its columns at a time.
+        "year_sets": figure_sets("jahre-spalten"),
+        "partner_sets": figure_sets("partner-spalten"),
+        "team_sets": figure_sets("gegnerteams-spalten"),
+        "opponent_sets": ColumnSets(
+            "gegner-spalten",
+            (_("Spiele & große Punkte"), _("Kleine Punkte")),
+            # Gegner Spiele Runden Quote GP KP
+            (0, 1, 0, 0, 1, 2),
+        ),
+        # ("%" in a template's translate tag is looked up doubled.)
+        "rounds_share_short": _("Runden %"),
         "total_cells": figure_cells(profile.total),
         "years": [Line(t.name, figure_cells(t)) for t in profile.years],
         "partners": [

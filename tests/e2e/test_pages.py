@@ -114,3 +114,67 @@ def test_a_legend_entry_highlights_its_line_and_without_javascript_the_table_sta
     expect(plain.locator("figure.line-chart .chart-legend button")).to_have_count(0)
     expect(plain.get_by_role("table", name="Wertung am Jahresende")).to_be_visible()
     context.close()
+
+
+# The long tables that fit a phone: a switch of column sets, or made to fit by themselves.
+FITTED = ".column-sets .table-wrap > table, .table-wrap.fits-all > table"
+
+# Scroll the page until the table's header row would be 40 px above the window; where the
+# header row is then, and whether the table (or its box) is wider than the window.
+SCROLL_PAST = """([index, selector]) => {
+  const table = document.querySelectorAll(selector)[index];
+  const head = table.tHead.rows[0].cells[0];  // the cells stick, not their row
+  window.scrollTo(0, window.scrollY + head.getBoundingClientRect().top + 40);
+  const wrap = table.closest(".table-wrap");
+  return {
+    name: table.closest(".table-wrap").getAttribute("aria-label")
+      || table.closest(".table-wrap").getAttribute("aria-labelledby") || "",
+    top: head.getBoundingClientRect().top,
+    right: Math.round(table.getBoundingClientRect().right),
+    scrolls: wrap.scrollWidth > wrap.clientWidth + 1,
+  };
+}"""
+
+LONG_TABLE_PAGES = ("tabelle", "klammernboss", "spieler", "teams", "regeln")
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("language", ["de", "en"])
+def test_on_a_phone_every_long_table_fits_and_its_header_row_sticks_to_the_top(  # type: ignore[no-untyped-def]
+    page: Page, live_server, pages, language
+) -> None:
+    page.context.add_cookies(
+        [{"name": "django_language", "value": language, "url": live_server.url}]
+    )
+    page.set_viewport_size(SIZES["phone"])
+    checked, loose, wide = [], {}, {}
+    for path in pages:
+        if not path.startswith(tuple(f"/{p}/" for p in LONG_TABLE_PAGES)) or "1990" in path:
+            continue
+        page.goto(live_server.url + path)
+        # Room below the last table, so the page can scroll past every header row.
+        page.evaluate("document.body.style.paddingBottom = '200vh'")
+        page.evaluate(
+            "document.querySelectorAll('main details').forEach((d) => { d.open = true; })"
+        )
+        for index in range(page.locator(FITTED).count()):
+            table = page.locator(FITTED).nth(index)
+            switch = table.locator("xpath=ancestor::div[contains(@class, 'column-sets')][1]")
+            radios = switch.locator(".set-switch input[type=radio]")
+            for choice in range(max(radios.count(), 1)):
+                if radios.count():
+                    radios.nth(choice).check()
+                found = page.evaluate(SCROLL_PAST, [index, FITTED])
+                where = f"{path} {found['name']} (set {choice + 1})"
+                checked.append(where)
+                if abs(found["top"]) > 1:
+                    loose[where] = found["top"]
+                if found["scrolls"] or found["right"] > SIZES["phone"]["width"]:
+                    wide[where] = found["right"]
+    assert loose == {}, f"header rows not at the top of the window: {loose}"
+    assert wide == {}, f"tables wider than the phone: {wide}"
+    # Every page of long tables has them: year and ewige tables, KlammernBoss, Spieler-Info,
+    # Teambilanzen, Paarung and the rules.
+    pages_checked = {where.split(" ")[0] for where in checked}
+    expected = [p for p in pages if p.startswith(tuple(f"/{p}/" for p in LONG_TABLE_PAGES))]
+    assert pages_checked == {p for p in expected if "1990" not in p}
