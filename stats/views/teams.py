@@ -243,6 +243,18 @@ def _opponent_lines(cells: list[Cell]) -> list[OpponentLine]:
     ]
 
 
+# Opponents of the matrix a phone shows at a time.
+MATRIX_SET_SIZE = 4
+
+
+def matrix_sets(teams: int) -> ColumnSets:
+    """On a phone the matrix shows four opponents at a time: columns 1–4, 5–8 …"""
+    starts = range(1, teams + 1, MATRIX_SET_SIZE)
+    labels = tuple(f"{s}–{min(s + MATRIX_SET_SIZE - 1, teams)}" for s in starts)
+    head = tuple(i // MATRIX_SET_SIZE + 1 for i in range(teams))
+    return ColumnSets("matrix-spalten", labels, (0, *head))
+
+
 def team_list(request: HttpRequest) -> HttpResponse:
     # The last value of each parameter, as links and forms send them.
     params: Params = request.GET.dict()
@@ -265,6 +277,7 @@ def team_list(request: HttpRequest) -> HttpResponse:
     context = {
         "records": _record_lines(page.object_list, chooser_url),  # type: ignore[arg-type]
         "sets": record_sets("teams-spalten"),
+        "matrix_sets": matrix_sets(len(matrix.teams)),
         "opponent_sets": ColumnSets(
             "gegner-spalten",
             (_("Abende & Partien"), _("Kalte"), _("Kleine Punkte")),
