@@ -1,4 +1,4 @@
-"""Every page at 375×812 and 1280×800, light and dark: nothing wider than the screen, no box
+"""Every page at 375×812 and 1280×800, light and dark, German and English: nothing wider than the screen, no box
 that scrolls on its own inside the page, the results of the games and the year table inside the
 window on a desktop, and axe-core finds nothing of impact moderate or worse."""
 
@@ -44,11 +44,16 @@ def pages(league) -> list[str]:  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("language", ["de", "en"])
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_every_page_fits_the_screen_shows_its_results_and_passes_axe(  # type: ignore[no-untyped-def]
-    page: Page, live_server, pages, axe_violations, screenshot, size, scheme
+    page: Page, live_server, pages, axe_violations, screenshot, size, scheme, language
 ) -> None:
+    # The site's language switch keeps the choice in this cookie.
+    page.context.add_cookies(
+        [{"name": "django_language", "value": language, "url": live_server.url}]
+    )
     viewport = SIZES[size]
     page.set_viewport_size(viewport)
     page.emulate_media(color_scheme=scheme)
@@ -65,7 +70,7 @@ def test_every_page_fits_the_screen_shows_its_results_and_passes_axe(  # type: i
         if found := axe_violations(page):
             violations[path] = found
         name = path.strip("/").replace("/", "_") or "home"
-        screenshot(page, f"pages-{name}-{size}-{scheme}")
+        screenshot(page, f"pages-{name}-{size}-{scheme}-{language}")
     if size == "desktop":
         year = Evening.objects.order_by("date").first().date.year  # type: ignore[union-attr]
         evening = Evening.objects.order_by("date").first().date.isoformat()  # type: ignore[union-attr]
