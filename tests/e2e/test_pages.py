@@ -144,7 +144,7 @@ SCROLL_PAST = """([index, selector]) => {
   };
 }"""
 
-LONG_TABLE_PAGES = ("tabelle", "klammernboss", "spieler", "teams", "regeln")
+LONG_TABLE_PAGES = ("tabelle", "klammernboss", "spieler", "teams", "regeln", "siege")
 
 
 @pytest.mark.django_db(transaction=True)
@@ -183,7 +183,7 @@ def test_on_a_phone_every_long_table_fits_and_its_header_row_sticks_to_the_top( 
     assert loose == {}, f"header rows not at the top of the window: {loose}"
     assert wide == {}, f"tables wider than the phone: {wide}"
     # Every page of long tables has them: year and ewige tables, KlammernBoss, Spieler-Info,
-    # Teambilanzen, Paarung and the rules.
+    # Teambilanzen, Paarung, the rules and Sieg-Verteilungen.
     pages_checked = {where.split(" ")[0] for where in checked}
     expected = [p for p in pages if p.startswith(tuple(f"/{p}/" for p in LONG_TABLE_PAGES))]
     assert pages_checked == {p for p in expected if "1990" not in p}
