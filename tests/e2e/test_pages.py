@@ -32,6 +32,9 @@ EMPTY_HEADERS = """() => [...document.querySelectorAll("th")]
 RIGHT_EDGES = """(selector) => [...document.querySelectorAll(selector)]
   .map((el) => [el.textContent.trim(), Math.round(el.getBoundingClientRect().right)])"""
 
+# A tablet held upright: between the phone and the desktop layout.
+TABLET: ViewportSize = {"width": 800, "height": 1024}
+
 RESULT_COLUMNS = {
     "games": "table.games thead th:is(.points, .outcome-cell, .small, .score)",
     "year": "table.standings thead th",
@@ -148,14 +151,15 @@ LONG_TABLE_PAGES = ("tabelle", "klammernboss", "spieler", "teams", "regeln", "si
 
 
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("language", ["de", "en"])
-def test_on_a_phone_every_long_table_fits_and_its_header_row_sticks_to_the_top(  # type: ignore[no-untyped-def]
-    page: Page, live_server, pages, language
+@pytest.mark.parametrize(("language", "width"), [("de", 375), ("en", 375), ("de", TABLET["width"])])
+def test_on_a_phone_or_tablet_every_long_table_fits_and_its_header_row_sticks_to_the_top(  # type: ignore[no-untyped-def]
+    page: Page, live_server, pages, language, width
 ) -> None:
+    # (A tablet shows two sets of columns at a time.)
     page.context.add_cookies(
         [{"name": "django_language", "value": language, "url": live_server.url}]
     )
-    page.set_viewport_size(SIZES["phone"])
+    page.set_viewport_size({"width": width, "height": SIZES["phone"]["height"]})
     checked, loose, wide = [], {}, {}
     for path in pages:
         if not path.startswith(tuple(f"/{p}/" for p in LONG_TABLE_PAGES)) or "1990" in path:
@@ -178,7 +182,7 @@ def test_on_a_phone_every_long_table_fits_and_its_header_row_sticks_to_the_top( 
                 checked.append(where)
                 if abs(found["top"]) > 1:
                     loose[where] = found["top"]
-                if found["scrolls"] or found["right"] > SIZES["phone"]["width"]:
+                if found["scrolls"] or found["right"] > width:
                     wide[where] = found["right"]
     assert loose == {}, f"header rows not at the top of the window: {loose}"
     assert wide == {}, f"tables wider than the phone: {wide}"
