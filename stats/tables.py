@@ -7,11 +7,13 @@ reorders the rows: the rank column keeps its meaning, the table rank of RULES.md
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 import django_tables2 as tables
 from django.urls import NoReverseMatch, reverse
 from django.utils.html import format_html
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.standings import Standing
@@ -20,6 +22,74 @@ from stats.templatetags.league_format import num_cells
 
 # The shared table template: scroll wrapper, sort links with aria-sort, short headers.
 TABLE_TEMPLATE = "stats/tables2.html"
+
+
+@dataclass(frozen=True, slots=True)
+class ColumnSets:
+    """A long table on a phone or tablet: its key columns and one set of the others at a time,
+    chosen with radio buttons (no JavaScript; templates/stats/_column_sets.html). So it fits the
+    width without a box of its own, and its header row sticks while the page scrolls.
+
+    `head` gives every column's set (0: always shown), `lead` how many columns come before the
+    figure cells (rank, name), `labels` the name of each set, `name` the radios' name.
+    """
+
+    name: str
+    labels: tuple[str, ...]
+    head: tuple[int, ...]
+    lead: int = 1
+
+    @property
+    def cells(self) -> tuple[int, ...]:
+        return self.head[self.lead :]
+
+    @property
+    def choices(self) -> list[tuple[int, str]]:
+        return list(enumerate(self.labels, start=1))
+
+
+def standing_sets(name: str = "tabelle") -> ColumnSets:
+    """A standings table's sets: place, name, large points and ± always."""
+    return ColumnSets(
+        name,
+        (
+            gettext("Abende"),
+            gettext("Runden"),
+            gettext("Kalte & Laube"),
+            gettext("Kleine Punkte"),
+            gettext("je Abend"),
+        ),
+        # #  Name GP ± Abende Spiele R+ R− Quote Kalte Laube KP KP− GP/Abend
+        (0, 0, 0, 0, 1, 1, 2, 2, 2, 3, 3, 4, 4, 5),
+        lead=2,
+    )
+
+
+def record_sets(name: str, *, since: bool = False) -> ColumnSets:
+    """The sets of a player's or team's record list (Spieler-Info, Alle Teams): the name,
+    games and large points always."""
+    return ColumnSets(
+        name,
+        (
+            gettext("Abende"),
+            gettext("Runden"),
+            gettext("Quoten"),
+            gettext("Kalte, ± & seit") if since else gettext("Kalte & ±"),
+        ),
+        # Name Abende Spiele gewonnen R+ R− Quote GP je-Abend Kalte KP± (seit)
+        (0, 1, 0, 3, 2, 2, 3, 0, 1, 4, 4, *((4,) if since else ())),
+    )
+
+
+def figure_sets(name: str) -> ColumnSets:
+    """The sets of a player's figure tables (years, partners, opposing teams): the row's label,
+    games and large points always."""
+    return ColumnSets(
+        name,
+        (gettext("Runden"), gettext("Abende & Siege"), gettext("Kalte & kleine Punkte")),
+        # Label Abende Spiele gewonnen Runden Quote GP Kalte KP
+        (0, 2, 0, 2, 1, 1, 0, 3, 3),
+    )
 
 
 def _badge(kind: str, value: int) -> str:
@@ -44,7 +114,9 @@ def standing_rows(standings: Iterable[Standing]) -> list[dict[str, Any]]:
     return rows
 
 
-def with_cells(rows: list[dict[str, Any]], *, link_players: bool = False) -> list[dict[str, Any]]:
+def with_cells(
+    rows: list[dict[str, Any]], *, link_players: bool = False, sets: ColumnSets | None = None
+) -> list[dict[str, Any]]:
     """The rows a page shows, each with `name_cell` and `cells`: the markup of its figures.
 
     Made once here, in column order, for the shown rows only: the page renders it as it is, a
@@ -73,7 +145,7 @@ def with_cells(rows: list[dict[str, Any]], *, link_players: bool = False) -> lis
             row["small_points_against"],
             decimal(row["large_per_evening"], 2),
         ]
-        row["cells"] = num_cells(cells)
+        row["cells"] = num_cells(cells, sets.cells if sets else None)
     return rows
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
 __all__ = [
@@ -20,6 +20,7 @@ __all__ = [
     "TableRow",
     "Tick",
     "colour_of",
+    "colours_by_order",
     "date_ticks",
     "line_chart",
     "nice_step",
@@ -37,6 +38,13 @@ def colour_of(number: int) -> int:
     """A lasting colour for a numbered thing (a player's id): the same on every chart whatever
     the order of the lines, and distinct for any twelve consecutive numbers."""
     return (number - 1) % PALETTE_SIZE
+
+
+def colours_by_order(numbers: Iterable[int]) -> dict[int, int]:
+    """A colour for each of all numbered things (every player's id): the rank of its number
+    among them, so up to twelve get twelve colours even after one between them is deleted, the
+    same on every chart whatever the order of the lines."""
+    return {n: rank % PALETTE_SIZE for rank, n in enumerate(sorted(set(numbers)))}
 
 
 type X = datetime.date | float
@@ -456,8 +464,9 @@ def _polyline(scaled: Sequence[tuple[float, float]]) -> str:
 def value_table(series: Sequence[Series]) -> tuple[list[str], list[TableRow]]:
     """The series' values as a table: one column per series.
 
-    With dates one row per year holds each series' last value up to that year's end (empty
-    before its first point); with numbers one row per x value.
+    With dates one row per year with a point holds each series' last value of that year ("–"
+    in a year without its points: a rating is not repeated for years without games); with
+    numbers one row per x value.
     """
     drawn = [s for s in series if s.points]
     columns = [s.label for s in drawn]
@@ -475,14 +484,7 @@ def _year_end_rows(series: Sequence[Series]) -> list[TableRow]:
     for s in series:
         last: dict[int, float] = {}
         for x, y in s.points:  # in the order of x: the year's last value wins
-            last[x.year] = y  # type: ignore[union-attr]
+            last[x.year] = float(y)  # type: ignore[union-attr]
         ends.append(last)
     years = sorted({year for last in ends for year in last})
-    rows = []
-    carried: list[float | None] = [None] * len(series)
-    for year in range(years[0], years[-1] + 1):
-        for i, last in enumerate(ends):
-            if year in last:
-                carried[i] = float(last[year])
-        rows.append(TableRow(year, list(carried)))
-    return rows
+    return [TableRow(year, [last.get(year) for last in ends]) for year in years]

@@ -9,9 +9,12 @@ Numbers go through stats.display, so every page prints them alike:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from itertools import chain, repeat
+from typing import Any
 
 from django import template
+from django.forms.utils import flatatt
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext
@@ -46,9 +49,37 @@ def pair(first: int, second: int) -> str:
 
 
 @register.filter
-def num_cells(values: Iterable[object]) -> SafeString:
-    """A row's figures as <td class="num"> cells, escaped (numbers go through `number`)."""
-    return format_html_join("", '<td class="num">{}</td>', ((display.number(v),) for v in values))
+def num_cells(values: Iterable[object], sets: Sequence[int] | None = None) -> SafeString:
+    """A row's figures as <td class="num"> cells, escaped (numbers go through `number`); with
+    `sets` (a ColumnSets' `cells`) each cell also carries the class of its column set."""
+    if not sets:
+        return format_html_join(
+            "", '<td class="num">{}</td>', ((display.number(v),) for v in values)
+        )
+    cells = zip(values, chain(sets, repeat(0)), strict=False)
+    return format_html_join(
+        "", '<td class="num{}">{}</td>', ((_set_class(s), display.number(v)) for v, s in cells)
+    )
+
+
+def _set_class(number: object) -> str:
+    return f" g{number}" if number else ""
+
+
+@register.simple_tag
+def set_class(sets: Any, index: int) -> str:
+    """The class of column `index` (0 = the first) of a table with column sets: g1, g2 … or ""."""
+    head = getattr(sets, "head", ())
+    return _set_class(head[index]).strip() if 0 <= index < len(head) else ""
+
+
+@register.simple_tag
+def th_attrs(column: Any, sets: Any, index: int) -> SafeString:
+    """A django-tables2 head cell's attributes, with the class of its column set added."""
+    attrs = dict(column.attrs["th"])
+    if extra := set_class(sets, index):
+        attrs["class"] = f"{attrs.get('class', '')} {extra}".strip()
+    return flatatt(attrs)
 
 
 @register.filter

@@ -8,11 +8,14 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
+from klammernliga.models import Player
+from stats.charts.lines import LineChart, Series, colours_by_order
 from stats.display import number
-from stats.ratings.chart import decimal, rating_lines_chart
+from stats.ratings.chart import decimal, rating_series_chart
 from stats.ratings.forms import PredictionForm
 from stats.ratings.selectors import (
     BossRank,
+    Line,
     history_period,
     players_to_pick,
     predict,
@@ -20,6 +23,7 @@ from stats.ratings.selectors import (
     rating_lines,
     rating_span,
 )
+from stats.tables import ColumnSets
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +87,14 @@ def rank_lines(ranks: list[BossRank]) -> list[RankLine]:
     return lines
 
 
+def boss_chart(lines: list[Line], period: str, players: list[Player]) -> LineChart:
+    """The ranking's history; each player in the colour of his id's rank among all players
+    (the prediction form's, read anyway), not of his place in the ranking."""
+    colours = colours_by_order(p.pk for p in players)
+    series = [Series(p.name, points, key=p.slug, colour=colours.get(p.pk)) for p, points in lines]
+    return rating_series_chart(series, period=period)
+
+
 class BossView(TemplateView):
     template_name = "stats/boss.html"
 
@@ -101,8 +113,10 @@ class BossView(TemplateView):
         period = history_period(*span) if span else "evening"
         context.update(
             ranking=rank_lines(ranks),
+            # On a phone the ranking shows rounds and trend, or μ and σ, beside rank and rating.
+            ranking_sets=ColumnSets("rangliste-spalten", (_("Runden & Trend"), _("μ und σ")), ()),
             boss=ranks[0] if ranks else None,
-            chart=rating_lines_chart(rating_lines(period, players), period),
+            chart=boss_chart(rating_lines(period, players), period, players),
             period=period,
             form=form,
             prediction=prediction,

@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from django.core.paginator import Page, Paginator
+from django.db.models import Func, OuterRef, Subquery
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -22,10 +23,11 @@ from stats import selectors_players as selectors
 from stats import sortable
 from stats import statistik_charts as charts
 from stats.charts.bars import BarChart, bar_chart
-from stats.charts.lines import LineChart, Series, colour_of
+from stats.charts.lines import PALETTE_SIZE, LineChart, Series
 from stats.display import decimal, number, pair, percent, share, signed
 from stats.ratings.chart import rating_series_chart
 from stats.ratings.selectors import history_period
+from stats.tables import ColumnSets, figure_sets, record_sets
 
 # The partner chart draws the most frequent partners; the table above it lists them all.
 PARTNERS_IN_CHART = 12
@@ -111,6 +113,9 @@ LIST_COLUMNS = (
 PlayerListTable = sortable.table_class(
     "PlayerListTable", gettext_lazy("Spieler"), [(c.key, c.header) for c in LIST_COLUMNS]
 )
+# Short heads of the two shares, so the list fits a phone (the full name stays for readers).
+PlayerListTable.base_columns["game_share"].short = gettext_lazy("Spiele %")
+PlayerListTable.base_columns["round_share"].short = gettext_lazy("Runden %")
 SORT_KEYS = {
     "name": lambda r: (r.player.name.casefold(), r.player.name),
     **{c.key: c.value for c in LIST_COLUMNS},
@@ -129,7 +134,12 @@ def player_list(request: HttpRequest) -> HttpResponse:
         Line(row.player.name, tuple(c.text(row) for c in LIST_COLUMNS), f"{base}{row.player.slug}/")
         for row in ordered
     ]
-    context = {"rows": ordered, "lines": lines, "table": table}
+    context = {
+        "rows": ordered,
+        "lines": lines,
+        "table": table,
+        "sets": record_sets("spieler-spalten", since=True),
+    }
     return render(request, "stats/players.html", context)
 
 
@@ -149,11 +159,23 @@ def rating_chart(profile: selectors.PlayerProfile) -> LineChart | None:
     if not points:
         return None
     return rating_series_chart(
-        [Series(player.name, points, key=player.slug, colour=colour_of(player.pk))],
+        [Series(player.name, points, key=player.slug, colour=colour(player))],
         title=_("KlammernBoss-Wertung"),
         chart_id="player-rating",
         period=period,
     )
+
+
+def colour(player: Player) -> int:
+    """The player's colour on every chart: his id's rank among all players (colours_by_order),
+    counted in the query that reads him (`earlier`, see player_detail)."""
+    return int(player.earlier) % PALETTE_SIZE  # type: ignore[attr-defined]
+
+
+# How many players have a lower id: read with the player, not in a query of its own.
+EARLIER = Subquery(
+    Player.objects.filter(pk__lt=OuterRef("pk")).order_by().values(n=Func("pk", function="COUNT"))
+)
 
 
 def partner_chart(profile: selectors.PlayerProfile) -> BarChart:
@@ -180,11 +202,14 @@ def _page(request: HttpRequest, items: Sequence[object]) -> Page:
     return paginator.get_page(request.GET.get(OPPONENT_TEAMS_PAGE))
 
 
-# The columns of figure_cells: the table heads of the years, partners and opposing teams.
+# The columns of figure_cells: the table heads of the years, partners and opposing teams, each
+# with a short label (or "") that lets the table fit a phone.
 FIGURE_HEADS = (
-    gettext_lazy("Abende"), gettext_lazy("Spiele"), gettext_lazy("Spiele gewonnen"),
-    gettext_lazy("Runden"), gettext_lazy("Rundenquote"), gettext_lazy("Große Punkte"),
-    gettext_lazy("Kalte"), gettext_lazy("Kleine Punkte"),
+    (gettext_lazy("Abende"), ""), (gettext_lazy("Spiele"), ""),
+    (gettext_lazy("Spiele gewonnen"), gettext_lazy("Spiele %")), (gettext_lazy("Runden"), ""),
+    (gettext_lazy("Rundenquote"), gettext_lazy("Runden %")),
+    (gettext_lazy("Große Punkte"), gettext_lazy("GP")), (gettext_lazy("Kalte"), ""),
+    (gettext_lazy("Kleine Punkte"), gettext_lazy("KP")),
 )  # fmt: skip
 
 
@@ -203,7 +228,7 @@ def _calls(profile: selectors.PlayerProfile) -> list[tuple[str, int, int, str, s
 
 
 def player_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    player = get_object_or_404(Player, slug=slug)
+    player = get_object_or_404(Player.objects.annotate(earlier=EARLIER), slug=slug)
     profile = selectors.player_profile(player)
     base = reverse("stats:players")
     teams_page = _page(request, profile.opponent_teams)
@@ -211,6 +236,18 @@ def player_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "player": player,
         "profile": profile,
         "figure_heads": FIGURE_HEADS,
+        # On a phone each long table shows a set of its columns at a time.
+        "year_sets": figure_sets("jahre-spalten"),
+        "partner_sets": figure_sets("partner-spalten"),
+        "team_sets": figure_sets("gegnerteams-spalten"),
+        "opponent_sets": ColumnSets(
+            "gegner-spalten",
+            (_("Spiele & große Punkte"), _("Kleine Punkte")),
+            # Gegner Spiele Runden Quote GP KP
+            (0, 1, 0, 0, 1, 2),
+        ),
+        # ("%" in a template's translate tag is looked up doubled.)
+        "rounds_share_short": _("Runden %"),
         "total_cells": figure_cells(profile.total),
         "years": [Line(t.name, figure_cells(t)) for t in profile.years],
         "partners": [

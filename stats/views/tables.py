@@ -15,7 +15,13 @@ from scoring.domain import LAUBE_SCORE, ROUND_TARGET
 from scoring.rounds import large_points_for
 from stats.context_processors import league_years_for
 from stats.selectors import player_standings, team_standings
-from stats.tables import PlayerStandingsTable, TeamStandingsTable, standing_rows, with_cells
+from stats.tables import (
+    PlayerStandingsTable,
+    TeamStandingsTable,
+    standing_rows,
+    standing_sets,
+    with_cells,
+)
 
 
 class CsvExport(TableExport):
@@ -85,7 +91,9 @@ class StandingsView(ExportMixin, SingleTableMixin, TemplateView):  # type: ignor
         table = context["table"]
         page = getattr(table, "page", None)
         shown = [row.record for row in page.object_list] if page else list(table.data)
-        context["rows"] = with_cells(shown, link_players=not self.teams)
+        sets = standing_sets()
+        context["rows"] = with_cells(shown, link_players=not self.teams, sets=sets)
+        context["sets"] = sets
         context.update(
             year=self.year,
             teams=self.teams,

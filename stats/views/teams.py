@@ -25,6 +25,7 @@ from stats import selectors_teams as selectors
 from stats import sortable
 from stats.display import decimal, number, pair, percent, signed
 from stats.selectors_teams import Cell, TeamInfo, TeamRow
+from stats.tables import ColumnSets, record_sets
 
 PER_PAGE = 50
 DEFAULT_SORT = "-large_points"
@@ -87,6 +88,9 @@ COLUMNS = (
 )
 BY_KEY = {c.key: c for c in COLUMNS}
 TeamTable = sortable.table_class("TeamTable", _("Team"), [(c.key, c.label) for c in COLUMNS])
+# Short heads of the two shares, so the list fits a phone (the full name stays for readers).
+TeamTable.base_columns["game_share"].short = _("Spiele %")
+TeamTable.base_columns["round_share"].short = _("Runden %")
 SORT_KEYS = {"name": lambda r: (r.team.name.casefold(), r.team.name)} | {
     c.key: c.value for c in COLUMNS
 }
@@ -239,6 +243,18 @@ def _opponent_lines(cells: list[Cell]) -> list[OpponentLine]:
     ]
 
 
+# Opponents of the matrix a phone shows at a time.
+MATRIX_SET_SIZE = 4
+
+
+def matrix_sets(teams: int) -> ColumnSets:
+    """On a phone the matrix shows four opponents at a time: columns 1–4, 5–8 …"""
+    starts = range(1, teams + 1, MATRIX_SET_SIZE)
+    labels = tuple(f"{s}–{min(s + MATRIX_SET_SIZE - 1, teams)}" for s in starts)
+    head = tuple(i // MATRIX_SET_SIZE + 1 for i in range(teams))
+    return ColumnSets("matrix-spalten", labels, (0, *head))
+
+
 def team_list(request: HttpRequest) -> HttpResponse:
     # The last value of each parameter, as links and forms send them.
     params: Params = request.GET.dict()
@@ -260,6 +276,14 @@ def team_list(request: HttpRequest) -> HttpResponse:
         opponents = _opponent_lines(selectors.opponents(chosen, {r.team.pk: r.team for r in rows}))
     context = {
         "records": _record_lines(page.object_list, chooser_url),  # type: ignore[arg-type]
+        "sets": record_sets("teams-spalten"),
+        "matrix_sets": matrix_sets(len(matrix.teams)),
+        "opponent_sets": ColumnSets(
+            "gegner-spalten",
+            (_("Abende & Partien"), _("Kalte"), _("Kleine Punkte")),
+            # Gegner Abende Partien Spiele Runden GP Kalte KP
+            (0, 1, 1, 0, 0, 0, 2, 3),
+        ),
         "table": table,
         "page": page,
         "teams_count": len(rows),
@@ -337,6 +361,18 @@ def pairing(request: HttpRequest, team_a: int, team_b: int) -> HttpResponse:
     ]
     context = {
         "pairing": data,
+        "evening_sets": ColumnSets(
+            "abende-spalten",
+            (_("Partien & Spiele"), _("Kleine Punkte")),
+            # Abend Partien Spiele Runden GP KP
+            (0, 1, 1, 0, 0, 2),
+        ),
+        "match_sets": ColumnSets(
+            "partien-spalten",
+            (_("Partie & Spiele"), _("Kalte & kleine Punkte")),
+            # Abend Partie Spiele | Runden | GP Kalte KP
+            (0, 1, 1, 0, 0, 2, 2),
+        ),
         "evenings_count": len(evenings),
         "evenings": evenings,
         "matches": matches,

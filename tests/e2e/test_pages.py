@@ -1,6 +1,7 @@
-"""Every page at 375×812 and 1280×800, light and dark: nothing wider than the screen, no box
-that scrolls on its own inside the page, the results of the games and the year table inside the
-window on a desktop, and axe-core finds nothing of impact moderate or worse."""
+"""Every page at 375×812 and 1280×800, light and dark, German and English: nothing wider than
+the screen, no box that scrolls on its own inside the page, the results of the games and the year
+table inside the window on a desktop, and axe-core finds nothing of impact moderate or worse. On a
+phone every long table fits and its header row sticks to the top of the window."""
 
 import re
 
@@ -31,6 +32,9 @@ EMPTY_HEADERS = """() => [...document.querySelectorAll("th")]
 RIGHT_EDGES = """(selector) => [...document.querySelectorAll(selector)]
   .map((el) => [el.textContent.trim(), Math.round(el.getBoundingClientRect().right)])"""
 
+# A tablet held upright: between the phone and the desktop layout.
+TABLET: ViewportSize = {"width": 800, "height": 1024}
+
 RESULT_COLUMNS = {
     "games": "table.games thead th:is(.points, .outcome-cell, .small, .score)",
     "year": "table.standings thead th",
@@ -44,17 +48,24 @@ def pages(league) -> list[str]:  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("language", ["de", "en"])
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_every_page_fits_the_screen_shows_its_results_and_passes_axe(  # type: ignore[no-untyped-def]
-    page: Page, live_server, pages, axe_violations, screenshot, size, scheme
+    page: Page, live_server, pages, axe_violations, screenshot, size, scheme, language
 ) -> None:
+    # The site's language switch keeps the choice in this cookie.
+    page.context.add_cookies(
+        [{"name": "django_language", "value": language, "url": live_server.url}]
+    )
     viewport = SIZES[size]
     page.set_viewport_size(viewport)
     page.emulate_media(color_scheme=scheme)
-    wide, scrollers, cut_off, violations, empty = {}, {}, {}, {}, {}
+    wide, scrollers, cut_off, violations, empty, languages = {}, {}, {}, {}, {}, {}
     for path in pages:
         page.goto(live_server.url + path)
+        if (shown := page.locator("html").get_attribute("lang")) != language:
+            languages[path] = shown
         width = page.evaluate("document.documentElement.scrollWidth")
         if width > viewport["width"]:
             wide[path] = width
@@ -65,7 +76,7 @@ def test_every_page_fits_the_screen_shows_its_results_and_passes_axe(  # type: i
         if found := axe_violations(page):
             violations[path] = found
         name = path.strip("/").replace("/", "_") or "home"
-        screenshot(page, f"pages-{name}-{size}-{scheme}")
+        screenshot(page, f"pages-{name}-{size}-{scheme}-{language}")
     if size == "desktop":
         year = Evening.objects.order_by("date").first().date.year  # type: ignore[union-attr]
         evening = Evening.objects.order_by("date").first().date.isoformat()  # type: ignore[union-attr]
@@ -79,6 +90,7 @@ def test_every_page_fits_the_screen_shows_its_results_and_passes_axe(  # type: i
             assert edges, path
             if outside := [(text, right) for text, right in edges if right > viewport["width"]]:
                 cut_off[path] = outside
+    assert languages == {}, f"pages not in {language}: {languages}"
     assert wide == {}, f"pages wider than {viewport['width']} px: {wide}"
     assert scrollers == {}, f"boxes scrolling inside the page: {scrollers}"
     assert cut_off == {}, f"result columns cut off at {viewport['width']} px: {cut_off}"
@@ -114,3 +126,68 @@ def test_a_legend_entry_highlights_its_line_and_without_javascript_the_table_sta
     expect(plain.locator("figure.line-chart .chart-legend button")).to_have_count(0)
     expect(plain.get_by_role("table", name="Wertung am Jahresende")).to_be_visible()
     context.close()
+
+
+# The long tables that fit a phone: a switch of column sets, or made to fit by themselves.
+FITTED = ".column-sets .table-wrap > table, .table-wrap.fits-all > table"
+
+# Scroll the page until the table's header row would be 40 px above the window; where the
+# header row is then, and whether the table (or its box) is wider than the window.
+SCROLL_PAST = """([index, selector]) => {
+  const table = document.querySelectorAll(selector)[index];
+  const head = table.tHead.rows[0].cells[0];  // the cells stick, not their row
+  window.scrollTo(0, window.scrollY + head.getBoundingClientRect().top + 40);
+  const wrap = table.closest(".table-wrap");
+  return {
+    name: table.closest(".table-wrap").getAttribute("aria-label")
+      || table.closest(".table-wrap").getAttribute("aria-labelledby") || "",
+    top: head.getBoundingClientRect().top,
+    right: Math.round(table.getBoundingClientRect().right),
+    scrolls: wrap.scrollWidth > wrap.clientWidth + 1,
+  };
+}"""
+
+LONG_TABLE_PAGES = ("tabelle", "klammernboss", "spieler", "teams", "regeln", "siege")
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(("language", "width"), [("de", 375), ("en", 375), ("de", TABLET["width"])])
+def test_on_a_phone_or_tablet_every_long_table_fits_and_its_header_row_sticks_to_the_top(  # type: ignore[no-untyped-def]
+    page: Page, live_server, pages, language, width
+) -> None:
+    # (A tablet shows two sets of columns at a time.)
+    page.context.add_cookies(
+        [{"name": "django_language", "value": language, "url": live_server.url}]
+    )
+    page.set_viewport_size({"width": width, "height": SIZES["phone"]["height"]})
+    checked, loose, wide = [], {}, {}
+    for path in pages:
+        if not path.startswith(tuple(f"/{p}/" for p in LONG_TABLE_PAGES)) or "1990" in path:
+            continue
+        page.goto(live_server.url + path)
+        # Room below the last table, so the page can scroll past every header row.
+        page.evaluate("document.body.style.paddingBottom = '200vh'")
+        page.evaluate(
+            "document.querySelectorAll('main details').forEach((d) => { d.open = true; })"
+        )
+        for index in range(page.locator(FITTED).count()):
+            table = page.locator(FITTED).nth(index)
+            switch = table.locator("xpath=ancestor::div[contains(@class, 'column-sets')][1]")
+            radios = switch.locator(".set-switch input[type=radio]")
+            for choice in range(max(radios.count(), 1)):
+                if radios.count():
+                    radios.nth(choice).check()
+                found = page.evaluate(SCROLL_PAST, [index, FITTED])
+                where = f"{path} {found['name']} (set {choice + 1})"
+                checked.append(where)
+                if abs(found["top"]) > 1:
+                    loose[where] = found["top"]
+                if found["scrolls"] or found["right"] > width:
+                    wide[where] = found["right"]
+    assert loose == {}, f"header rows not at the top of the window: {loose}"
+    assert wide == {}, f"tables wider than the phone: {wide}"
+    # Every page of long tables has them: year and ewige tables, KlammernBoss, Spieler-Info,
+    # Teambilanzen, Paarung, the rules and Sieg-Verteilungen.
+    pages_checked = {where.split(" ")[0] for where in checked}
+    expected = [p for p in pages if p.startswith(tuple(f"/{p}/" for p in LONG_TABLE_PAGES))]
+    assert pages_checked == {p for p in expected if "1990" not in p}

@@ -1,13 +1,14 @@
 """Every player keeps one colour on every chart, whatever the ranking; the twelve colours are
 distinct and stand out from the page in both colour schemes."""
 
+import io
 import itertools
 import re
 from pathlib import Path
 
 import pytest
 
-from stats.charts.lines import PALETTE_SIZE, Series, colour_of, line_chart
+from stats.charts.lines import PALETTE_SIZE, Series, colour_of, colours_by_order, line_chart
 from tests.stats.helpers import grow_league
 
 ROOT = Path(__file__).parents[2]
@@ -98,3 +99,36 @@ def test_on_the_klammernboss_page_each_player_keeps_his_colour_after_the_ranking
     # The player's own page draws him in the same colour.
     anna = dict((name, css) for css, name in after)["Anna"]
     assert f'<polyline class="chart-line {anna}"' in client.get("/spieler/anna/").content.decode()
+
+
+def test_after_a_deletion_twelve_players_still_get_twelve_colours() -> None:
+    # Ids 1–13 with 5 deleted: by the id alone 1 and 13 would share a colour.
+    ids = [*range(1, 5), *range(6, 14)]
+    colours = colours_by_order(ids)
+    assert sorted(colours.values()) == list(range(PALETTE_SIZE))
+    # Independent of the order the players come in (a ranking).
+    assert colours_by_order(reversed(ids)) == colours
+
+
+@pytest.mark.django_db
+def test_a_deleted_player_leaves_no_clash_and_every_page_keeps_the_same_colour(
+    client, league_file
+) -> None:  # type: ignore[no-untyped-def]
+    from django.core.management import call_command
+
+    from klammernliga.models import Player
+    from tests.factories import PlayerFactory
+
+    gone = PlayerFactory(name="Gelöscht")  # the lowest id, before the league's players
+    call_command("import_games", str(league_file), stdout=io.StringIO())
+    gone.delete()
+    legend = {
+        name: css for css, name in LEGEND.findall(client.get("/klammernboss/").content.decode())
+    }
+    by_id = list(Player.objects.order_by("pk").values_list("name", flat=True))
+    # The colours follow the players' order of ids, from the first colour on, all distinct.
+    assert legend == {name: f"series-{by_id.index(name)}" for name in legend}
+    for name, css in legend.items():
+        slug = Player.objects.get(name=name).slug
+        html = client.get(f"/spieler/{slug}/").content.decode()
+        assert f'<polyline class="chart-line {css}"' in html, name

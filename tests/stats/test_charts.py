@@ -126,7 +126,7 @@ def test_a_chart_without_points_is_empty_but_keeps_its_title() -> None:
     assert chart.table_rows == []
 
 
-def test_the_table_holds_each_series_value_at_the_end_of_each_year() -> None:
+def test_the_table_holds_each_series_value_at_the_end_of_each_year_it_has_points() -> None:
     columns, rows = value_table(
         [
             Series("Anna", [(D(2010, 3, 1), 1.0), (D(2010, 9, 1), 2.0), (D(2013, 1, 1), 5.0)]),
@@ -134,11 +134,11 @@ def test_the_table_holds_each_series_value_at_the_end_of_each_year() -> None:
         ]
     )
     assert columns == ["Anna", "Bernd"]
+    # A year without games is no row, and a rating is not repeated for a year without games.
     assert [(r.label, r.values) for r in rows] == [
         (2010, [2.0, None]),
-        (2011, [2.0, -1.0]),
-        (2012, [2.0, -1.0]),
-        (2013, [5.0, -1.0]),
+        (2011, [None, -1.0]),
+        (2013, [5.0, None]),
     ]
 
 

@@ -1,0 +1,92 @@
+"""On a phone a long table shows one set of its columns at a time: every cell of a column is in
+the same set as its head cell (else a row's figures would slide under the wrong head), and every
+set has a radio button of its own."""
+
+import re
+from html.parser import HTMLParser
+
+import pytest
+from django.test import Client
+
+from klammernliga.models import Evening, Match, Player
+from tests.stats.helpers import grow_league
+
+pytestmark = pytest.mark.django_db
+
+SET = re.compile(r"^g(\d)$")
+
+
+class _SetsReader(HTMLParser):
+    """Per `div.column-sets`: its radio buttons' values and each table row's cell sets."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tables: list[dict[str, list]] = []  # type: ignore[type-arg]
+        self._divs: list[bool] = []
+
+    def handle_starttag(self, tag, attrs):  # type: ignore[no-untyped-def]
+        found = dict(attrs)
+        classes = (found.get("class") or "").split()
+        if tag == "div":
+            self._divs.append("column-sets" in classes)
+            if "column-sets" in classes:
+                self.tables.append({"radios": [], "rows": []})
+        inside = any(self._divs)
+        if not inside:
+            return
+        if tag == "input" and found.get("type") == "radio":
+            self.tables[-1]["radios"].append(int(found["value"] or 0))
+        elif tag == "tr":
+            self.tables[-1]["rows"].append([])
+        elif tag in ("th", "td"):
+            sets = [int(m.group(1)) for c in classes if (m := SET.match(c))]
+            self.tables[-1]["rows"][-1].append(sets[0] if sets else 0)
+
+    def handle_endtag(self, tag):  # type: ignore[no-untyped-def]
+        if tag == "div" and self._divs:
+            self._divs.pop()
+
+
+def _pages() -> list[str]:
+    evening = Evening.objects.order_by("date").first()
+    match = Match.objects.first()
+    player = Player.objects.order_by("name").first()
+    assert evening and match and player
+    year = evening.date.year
+    return [
+        "/tabelle/ewig/",
+        f"/tabelle/{year}/",
+        f"/tabelle/{year}/teams/",
+        "/tabelle/ewig/teams/",
+        "/klammernboss/",
+        "/spieler/",
+        f"/spieler/{player.slug}/?gegnerteams=1",
+        "/teams/",
+        "/teams/?spieler=anna&partner=bernd",
+        f"/teams/{match.team_a_id}/{match.team_b_id}/",
+    ]
+
+
+@pytest.mark.parametrize("language", ["de", "en"])
+def test_every_column_of_a_long_table_is_in_one_set_with_a_radio_button_of_its_own(
+    client: Client, league, language
+) -> None:  # type: ignore[no-untyped-def]
+    grow_league(2)
+    client.cookies["django_language"] = language
+    seen = 0
+    for path in _pages():
+        reader = _SetsReader()
+        reader.feed(client.get(path).content.decode())
+        for table in reader.tables:
+            head, *body = table["rows"]
+            seen += 1
+            for row in body:
+                if len(row) == 1:  # "Noch keine Spiele." across the table
+                    continue
+                assert row == head, path
+            used = sorted(set(head) - {0})
+            assert table["radios"] == list(range(1, len(table["radios"]) + 1)), path
+            assert used == table["radios"], path  # no set without columns, no column without set
+    # Four standings, the ranking, the list, four on the player's page, five on Teambilanzen, two
+    # on Paarung.
+    assert seen == 17, seen
