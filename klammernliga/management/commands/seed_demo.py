@@ -5,8 +5,9 @@ import time
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from klammernliga import services
-from klammernliga.demo import parse_years, seed_league
+from klammernliga.demo import parse_years
 from klammernliga.models import Evening, Game, Match, Participation
+from klammernliga.services import seed_league
 from klammernliga.signals import league_changed
 
 
