@@ -9,15 +9,22 @@ from dataclasses import dataclass
 from django.db import connection
 from django.db.models import Max, Min, Sum
 
-from klammernliga.models import Participation, Player, PlayerYear, Team, YearTotals
+from klammernliga.models import (
+    GAME_FIGURES,
+    Participation,
+    Player,
+    PlayerEvening,
+    PlayerGameYear,
+    PlayerYear,
+    Team,
+    YearTotals,
+)
 from klammernliga.sql import columns, table
 from scoring.domain import MELD_LABELS, Bid, MeldKind, Suit
 from scoring.runs import EveningRuns, Run, longest_run_of
 from scoring.standings import Totals, team_name
 from stats.display import share
 from stats.figures import SUMS, add, totals
-from stats.models import PlayerEvening, PlayerGameYear
-from stats.player_evenings import GAME_FIGURES
 from stats.ratings import selectors as ratings
 
 

@@ -7,6 +7,7 @@ from collections import defaultdict
 from typing import Any
 
 from klammernliga.bulk import add_to_rows, insert_rows, update_rows
+from klammernliga.derive import summaries
 from klammernliga.derive.sheets import stored_sheet
 from klammernliga.derive.years import refresh_year_totals
 from klammernliga.models import (
@@ -18,7 +19,6 @@ from klammernliga.models import (
     PlayerYear,
     TeamYear,
 )
-from klammernliga.signals import league_changed
 from scoring import rounds
 from scoring.domain import Side
 from scoring.rules import GameResult, result
@@ -87,35 +87,25 @@ def participations_of(match: Match, tally: rounds.MatchTally) -> list[tuple[Any,
     return rows
 
 
-def recompute_match(
-    match: Match,
-    *,
-    notify: bool = True,
-    rounds_changed: bool = False,
-    appended: int | None = None,
-) -> None:
+def recompute_match(match: Match, *, follow: bool = True, appended: int | None = None) -> None:
     """Rewrite the derived results of one match's games, its tally and its participations.
 
-    With `notify` the year's totals follow and the ratings hear of it; a caller that recomputes
-    many matches passes False and does both once at the end. The listeners learn whether a
-    round's result changed (`rounds_changed` forces it, e.g. after a deletion): the ratings
-    follow the rounds alone, and most games end none. `appended`: the change was this new game
-    at the end of the match; the listeners hear so when it was indeed the only game that changed.
+    With `follow` the year's totals and the stored summaries follow; a caller that recomputes
+    many matches passes False and brings both along once at the end. `appended`: the change was
+    this new game at the end of the match; the summaries only add it when it was indeed the only
+    game whose results changed.
     """
     match = Match.objects.select_related("team_a", "team_b", "evening").get(pk=match.pk)
-    before = list(match.participations.values_list(*PARTICIPATION_COLUMNS)) if notify else []
-    changed_rounds, changed, after = rederive([match])
-    rounds_changed = changed_rounds or rounds_changed
-    if notify:
+    before = list(match.participations.values_list(*PARTICIPATION_COLUMNS)) if follow else []
+    changed, after = rederive([match])
+    if follow:
         _follow_year_totals(match, before, after)
-        # Only the match's four players' figures changed: the listeners may narrow to them.
+        # Only the match's four players' figures changed: the summaries narrow to them.
         players = frozenset(
             pk for t in (match.team_a, match.team_b) for pk in (t.player_1_id, t.player_2_id)
         )
-        league_changed.send(
-            sender=Match,
+        summaries.follow(
             since=match.evening.date,
-            rounds_changed=rounds_changed,
             players=players,
             appended=appended if changed == {appended} else None,
         )
@@ -146,14 +136,12 @@ def _follow_year_totals(
     add_to_rows(TeamYear, _PARTICIPATION_FIGURES, ("team_id", "year"), teams)
 
 
-def rederive(matches: list[Match]) -> tuple[bool, set[int], list[tuple[Any, ...]]]:
+def rederive(matches: list[Match]) -> tuple[set[int], list[tuple[Any, ...]]]:
     """Derive these matches (with teams and evening loaded) anew in a handful of queries.
 
     Only games and tallies that really changed are written; participations are rewritten.
-    Returns whether a game now ends a round differently (or newly ends one, or no longer does),
-    the games whose derived values changed, and the participations written.
+    Returns the games whose derived values changed, and the participations written.
     """
-    rounds_changed = False
     games_of: dict[int, list[Game]] = defaultdict(list)
     for game in Game.objects.filter(match__in=matches).order_by("match_id", "position"):
         games_of[game.match_id].append(game)
@@ -171,17 +159,12 @@ def rederive(matches: list[Match]) -> tuple[bool, set[int], list[tuple[Any, ...]
         steps, tally = derive_steps(results)
         for game, outcome, step in zip(games, results, steps, strict=True):
             before = _derived_values(game)
-            round_before = (game.ends_round, game.round_winner)
             game.playing_side = outcome.playing_side.value
             game.winner_side = outcome.winner.value
             game.small_a, game.small_b = outcome.small_a, outcome.small_b
             apply_step(game, step)
             if _derived_values(game) != before:
                 changed.append(game)
-                rounds_changed = rounds_changed or round_before != (
-                    game.ends_round,
-                    game.round_winner,
-                )
         before = tally_values(match)
         apply_tally(match, tally)
         if tally_values(match) != before:
@@ -193,7 +176,7 @@ def rederive(matches: list[Match]) -> tuple[bool, set[int], list[tuple[Any, ...]
     update_rows(Match, MATCH_TALLY_FIELDS, [(*tally_values(m), m.pk) for m in tallies])
     Participation.objects.filter(match__in=matches).delete()
     insert_rows(Participation, PARTICIPATION_COLUMNS, participations)
-    return rounds_changed, {game.pk for game in changed}, participations
+    return {game.pk for game in changed}, participations
 
 
 def tally_values(match: Match) -> tuple[object, ...]:

@@ -12,6 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from simple_history.utils import bulk_create_with_history
 
+from klammernliga.derive import summaries
 from klammernliga.derive.matches import recompute_match
 from klammernliga.derive.sheets import (
     apply_inputs,
@@ -23,7 +24,6 @@ from klammernliga.derive.sheets import (
 from klammernliga.derive.years import refresh_year_totals
 from klammernliga.models import Evening, Game, Match, Meld
 from klammernliga.services.writing import AlreadyRecorded, CannotRestore, StaleGame, writing
-from klammernliga.signals import league_changed
 from scoring.rules import GameSheet, Problem, result, validate
 
 
@@ -108,11 +108,11 @@ def delete_game(*, game: Game, version: int | None = None) -> None:
         evening = match.evening
         _delete_at(match, at)
         refresh_year_totals([evening.date.year], match=match)
-        league_changed.send(sender=Game, since=evening.date)
+        summaries.follow(since=evening.date)
         return
     for position, pk in enumerate(match.games.order_by("position").values_list("pk", flat=True), 1):
         Game.objects.filter(pk=pk).update(position=position)
-    recompute_match(match, rounds_changed=current.ends_round)
+    recompute_match(match)
 
 
 # Moves later games out of the way in two steps, as positions are unique per match.

@@ -8,11 +8,11 @@ from collections.abc import Sequence
 
 from django.db.models import Max
 
+from klammernliga.derive import summaries
 from klammernliga.derive.matches import recompute_match
 from klammernliga.derive.years import refresh_year_totals
 from klammernliga.models import Evening, Game, Match, Player, Team
 from klammernliga.services.writing import writing
-from klammernliga.signals import league_changed
 from klammernliga.validation import BadName, clean_name, date_problem, name_key
 from scoring.matches import goes_on, pairing
 from scoring.rules import GameSheet, InvalidGame, Problem, validate
@@ -200,9 +200,9 @@ def begin_match(
 def recompute_evening(evening: Evening, *, since: datetime.date | None = None) -> None:
     """Recompute an evening's matches, e.g. after its date changed (participations carry it)."""
     for match in evening.matches.all():
-        recompute_match(match, notify=False)
+        recompute_match(match, follow=False)
     refresh_year_totals({evening.date.year} | ({since.year} if since else set()))
-    league_changed.send(sender=Evening, since=min(d for d in (since, evening.date) if d))
+    summaries.follow(since=min(d for d in (since, evening.date) if d))
 
 
 @writing()
@@ -224,7 +224,7 @@ def delete_match(match: Match) -> None:
     date = match.evening.date
     match.delete()
     refresh_year_totals([date.year], match=match)
-    league_changed.send(sender=Match, since=date)
+    summaries.follow(since=date)
 
 
 @writing()
@@ -233,4 +233,4 @@ def delete_evening(evening: Evening) -> None:
     date = evening.date
     evening.delete()
     refresh_year_totals([date.year])
-    league_changed.send(sender=Evening, since=date)
+    summaries.follow(since=date)

@@ -13,6 +13,7 @@ from simple_history.utils import bulk_create_with_history
 
 from klammernliga import demo
 from klammernliga.bulk import insert_rows, update_rows
+from klammernliga.derive import summaries
 from klammernliga.derive.matches import (
     PARTICIPATION_COLUMNS,
     apply_step,
@@ -37,7 +38,6 @@ from klammernliga.models import (
 from klammernliga.records import EveningRecord, GameRecord, ImportProblem, StoreSummary
 from klammernliga.services.evenings import players_by_key
 from klammernliga.services.writing import writing
-from klammernliga.signals import league_changed
 from klammernliga.validation import BadName, clean_name, date_problem, name_key
 from scoring.matches import split_matches
 from scoring.rules import result, validate
@@ -177,7 +177,7 @@ def store_evenings(evenings: Sequence[EveningRecord], *, replace: bool = False) 
         summary.matches = len(for_matches)
         summary.games = sum(len(r) for _m, r in for_matches)
         refresh_year_totals({d.year for d in dates})
-        league_changed.send(sender=Evening, since=min(dates) if dates else None)
+        summaries.follow(since=min(dates) if dates else None)
     refresh_planner_statistics()
     return summary
 
@@ -260,7 +260,7 @@ def recompute_all() -> int:
         count += len(batch)
         refresh_year_totals()
         first = Evening.objects.order_by("date").values_list("date", flat=True).first()
-        league_changed.send(sender=Match, since=first)
+        summaries.follow(since=first)
     refresh_planner_statistics()
     return count
 

@@ -13,10 +13,10 @@ from django.db import connection
 from django.db.models import OuterRef, Q, QuerySet, Subquery
 
 from klammernliga.models import Player
+from klammernliga.models import Rating as StoredRating
 from klammernliga.sql import column, columns, table
 from scoring.rating import Rating, initial_advantage, initial_rating, win_chance
 from scoring.standings import team_name
-from stats.models import Rating as StoredRating
 
 
 @dataclass(frozen=True, slots=True)

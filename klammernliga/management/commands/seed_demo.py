@@ -6,9 +6,9 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from klammernliga import services
 from klammernliga.demo import parse_years
+from klammernliga.derive import summaries
 from klammernliga.models import Evening, Game, Match, Participation
 from klammernliga.services import seed_league
-from klammernliga.signals import league_changed
 
 
 class Command(BaseCommand):
@@ -40,7 +40,7 @@ class Command(BaseCommand):
                 Game.objects.all().delete()
                 Match.objects.all().delete()
                 Evening.objects.all().delete()
-                league_changed.send(sender=Evening, since=None)
+                summaries.follow(since=None)
         started = time.perf_counter()
         summary = seed_league(
             seed=seed,

@@ -1,6 +1,6 @@
 """Keeps the stored ratings in step with the games: from a date on, never the whole history.
 
-`klammernliga.signals.league_changed` says from which evening on the games changed; the ratings
+klammernliga.derive.summaries says from which evening on the games changed; the ratings
 from that evening on are deleted and the games and rounds from there on are replayed, starting
 from each player's last stored rating before it and the declarers' advantage stored with the
 latest of those (see scoring.rating.replay). The month- and year-end flags
@@ -19,10 +19,10 @@ from django.db.models import Q
 
 from klammernliga.bulk import insert_rows
 from klammernliga.models import Game, Player
+from klammernliga.models import Rating as StoredRating
 from klammernliga.sql import column, table
 from scoring.domain import Side
 from scoring.rating import Rated, RatedGame, RatedRound, Rating, initial_rating, replay
-from stats.models import Rating as StoredRating
 
 BATCH_SIZE = 2000
 
@@ -64,12 +64,6 @@ type RatingRow = tuple[
     float,
     float,
 ]
-
-
-def on_league_changed(sender: object, since: datetime.date | None = None, **kwargs: object) -> None:
-    # Every game counts (its declarer won or lost): any change of the games moves the ratings.
-    del kwargs
-    update_ratings(since=since)
 
 
 @transaction.atomic(savepoint=False)
