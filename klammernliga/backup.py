@@ -369,6 +369,7 @@ def _clear_league() -> None:
     tables += [h for _k, m in TABLES if (h := history_model(m)) is not None]
     with connection.cursor() as cursor:
         for model in tables:
+            # Hand-written: QuerySet.delete() would collect every row's cascade in Python first.
             cursor.execute(f"DELETE FROM {connection.ops.quote_name(model._meta.db_table)}")
     summaries.follow(since=None)
 
@@ -448,6 +449,7 @@ def _reset_sequences() -> None:
     statements = connection.ops.sequence_reset_sql(no_style(), touched)
     with connection.cursor() as cursor:
         for sql in statements:
+            # Django's own statements (sequence_reset_sql): the ORM has no call that runs them.
             cursor.execute(sql)
 
 

@@ -21,7 +21,6 @@ from django.db.models import Count, Q
 from klammernliga.bulk import add_to_rows, insert_rows
 from klammernliga.models import Game, Meld, Participation, PlayerEvening, PlayerGameYear
 from klammernliga.models.summaries import CALL_FIELDS, DECLARED, GAME_FIGURES, MELD_FIELDS
-from klammernliga.seated import seated_games
 from scoring import outcomes
 from scoring.domain import Side
 from scoring.runs import evening_runs
@@ -184,19 +183,12 @@ def _rows(
             row[i] += value
 
     seats: dict[int, Seats] = {}
-    if only is not None:  # one evening: its games in plain SQL, cheaper than building the query
-        own = len(_OWN_FIELDS)
-        games: Iterable[tuple[Any, ...]] = [  # reordered as _GAME_FIELDS
-            (row[0], *row[own:], *row[1:own])
-            for row in seated_games(_OWN_FIELDS, "day", since)  # type: ignore[arg-type]
-        ]
-    else:
-        games = (
-            Game.objects.filter(dated("match__evening__date"))
-            .order_by("match__evening__date", "match__position", "position")
-            .values_list(*_GAME_FIELDS)
-            .iterator(BATCH_SIZE)
-        )
+    games = (
+        Game.objects.filter(dated("match__evening__date"))
+        .order_by("match__evening__date", "match__position", "position")
+        .values_list(*_GAME_FIELDS)
+        .iterator(BATCH_SIZE)
+    )
     round_ends: list[tuple[Seats, str]] = []
     for item in games:
         match_id, evening, date, a1, a2, b1, b2, declarer, trump, bid = item[:10]

@@ -81,4 +81,5 @@ def refresh_planner_statistics() -> None:
     million games); with them it walks the evenings' date index (milliseconds).
     """
     with connection.cursor() as cursor:
+        # Hand-written: the ORM has no ANALYZE.
         cursor.execute("ANALYZE")

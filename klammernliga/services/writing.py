@@ -41,6 +41,7 @@ def writing() -> Iterator[None]:
             return
         if connection.vendor == "postgresql":
             with connection.cursor() as cursor:
+                # Hand-written: the ORM has no advisory locks.
                 cursor.execute("SELECT pg_advisory_xact_lock(%s)", [_WRITER_LOCK])
         generation.bump()
         connection._league_writing = True  # type: ignore[attr-defined]
