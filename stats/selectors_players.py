@@ -7,7 +7,8 @@ import functools
 from dataclasses import dataclass
 
 from django.db import connection
-from django.db.models import Max, Min, Sum
+from django.db.models import CharField, Max, Min, Sum
+from django.db.models.functions import Cast
 
 from klammernliga.models import (
     GAME_FIGURES,
@@ -285,38 +286,25 @@ def _opponents(
     return sorted(teams, key=order), sorted(people, key=order)
 
 
-@functools.cache
-def _years_sql() -> str:
-    selected = ", ".join(columns(PlayerYear, "year", *YearTotals.SUMS))
-    year, player = columns(PlayerYear, "year", "player")
-    return f"SELECT {selected} FROM {table(PlayerYear)} WHERE {player} = %s ORDER BY {year}"
-
-
 def _years(player: Player) -> list[Totals]:
-    """The player's stored year totals, in the order of years; one query (in SQL, like the
-    others here: the ORM took longer to build these small queries than to run them)."""
-    with connection.cursor() as cursor:
-        cursor.execute(_years_sql(), [player.pk])
-        rows = cursor.fetchall()
+    """The player's stored year totals, in the order of years; one query."""
+    rows = (
+        PlayerYear.objects.filter(player=player)
+        .order_by("year")
+        .values_list("year", *YearTotals.SUMS)
+    )
     return [
         Totals(year, str(year), **dict(zip(YearTotals.SUMS, values, strict=True)))
         for year, *values in rows
     ]
 
 
-@functools.cache
-def _game_figures_sql() -> str:
-    sums = ", ".join(f"SUM({c})" for c in columns(PlayerGameYear, *GAME_FIGURES))
-    (player,) = columns(PlayerGameYear, "player")
-    return f"SELECT {sums} FROM {table(PlayerGameYear)} WHERE {player} = %s"
-
-
 def _game_figures(player: Player) -> dict[str, int]:
     """His declared games, Kontra and Re, and melds: his stored years (a row a year) added up."""
-    with connection.cursor() as cursor:
-        cursor.execute(_game_figures_sql(), [player.pk])
-        row = cursor.fetchone()
-    return {name: value or 0 for name, value in zip(GAME_FIGURES, row, strict=True)}
+    sums = PlayerGameYear.objects.filter(player=player).aggregate(
+        **{name: Sum(name) for name in GAME_FIGURES}
+    )
+    return {name: sums[name] or 0 for name in GAME_FIGURES}
 
 
 def _declarer(total: dict[str, int]) -> tuple[list[DeclarerRow], list[DeclarerRow], DeclarerRow]:
@@ -368,18 +356,6 @@ EVENING_FIELDS = (
 )  # fmt: skip
 
 
-@functools.cache
-def _evenings_sql() -> str:
-    """His evenings with games, in date order. The date as text: only the few dates shown are
-    made dates, not one for every evening. In SQL: the ORM took longer to build it than to run."""
-    selected = ", ".join(columns(PlayerEvening, *EVENING_FIELDS[1:]))
-    date, player, games = columns(PlayerEvening, "date", "player", "games")
-    return (
-        f"SELECT CAST({date} AS TEXT), {selected} FROM {table(PlayerEvening)} "
-        f"WHERE {player} = %s AND {games} > 0 ORDER BY {date}"
-    )
-
-
 def _evenings(player: Player) -> Evenings:
     """One pass over his stored evenings in date order (a couple of thousand in a long league).
 
@@ -387,9 +363,12 @@ def _evenings(player: Player) -> Evenings:
     between; the best evening has the most large points, then the best small-point balance,
     then is the earliest.
     """
-    with connection.cursor() as cursor:
-        cursor.execute(_evenings_sql(), [player.pk])
-        rows = cursor.fetchall()
+    # The date as text: only the few dates shown are made dates, not one for every evening.
+    rows = (
+        PlayerEvening.objects.filter(player=player, games__gt=0)
+        .order_by("date")
+        .values_list(Cast("date", CharField()), *EVENING_FIELDS[1:])
+    )
     top: tuple[object, ...] | None = None
     top_key = (-1, 0)
     first = last = None
