@@ -244,6 +244,7 @@ def _sides(player: Player) -> tuple[Grouped, Grouped, dict[int, TeamRef]]:
     refs: dict[int, TeamRef] = {}
     people: dict[str, PersonRef] = {}  # a long league has hundreds of teams of a few players
     with connection.cursor() as cursor:
+        # Hand-written: grouped before the join to the few teams; the ORM would join every row.
         cursor.execute(_sides_sql(), [player.pk, player.pk])
         for kind, pk, name_1, slug_1, name_2, slug_2, *values in cursor.fetchall():
             (opposing if kind else teams)[pk] = tuple(values)
