@@ -293,14 +293,14 @@ def run(name: str, requests: int, recompute: bool, log: Callable[[str], None]) -
         result.recompute_s = round(time.perf_counter() - started, 2)
         log(f"  {name}: recompute took {result.recompute_s} s")
     else:
-        # Without a recompute, still let the read side's listeners (ratings) catch up.
-        from klammernliga.models import Evening, Match
-        from klammernliga.signals import league_changed
+        # Without a recompute, still let the stored summaries (ratings) catch up.
+        from klammernliga.derive import summaries
+        from klammernliga.models import Evening
 
         first = Evening.objects.order_by("date").values_list("date", flat=True).first()
         started = time.perf_counter()
-        league_changed.send(sender=Match, since=first)
-        log(f"  {name}: league_changed listeners took {time.perf_counter() - started:.1f} s")
+        summaries.follow(since=first)
+        log(f"  {name}: the summaries took {time.perf_counter() - started:.1f} s")
     year = years[0] if years else None
     player = (
         Player.objects.annotate(n=Count("participations")).order_by("-n", "name").first()

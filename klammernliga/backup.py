@@ -26,6 +26,7 @@ from django.utils import timezone
 
 from klammernliga import services
 from klammernliga.csv_format import HEADER, NO, YES, format_melds
+from klammernliga.derive import summaries
 from klammernliga.models import (
     Evening,
     Game,
@@ -37,7 +38,6 @@ from klammernliga.models import (
     Team,
     TeamYear,
 )
-from klammernliga.signals import league_changed
 from klammernliga.validation import BadName, clean_name, csv_cell, date_problem, name_key
 
 FORMAT = "klammernliga-league"
@@ -369,20 +369,21 @@ def _clear_league() -> None:
     tables += [h for _k, m in TABLES if (h := history_model(m)) is not None]
     with connection.cursor() as cursor:
         for model in tables:
+            # Hand-written: QuerySet.delete() would collect every row's cascade in Python first.
             cursor.execute(f"DELETE FROM {connection.ops.quote_name(model._meta.db_table)}")
-    league_changed.send(sender=Evening, since=None)
+    summaries.follow(since=None)
 
 
 def _recompute(reader: _Reader) -> None:
     """Derive every match's results from its games' inputs, naming a match that breaks a rule."""
     for match in Match.objects.select_related("evening").order_by("evening__date", "position"):
         try:
-            services.recompute_match(match, notify=False)
+            services.recompute_match(match, follow=False)
         except services.InvalidGame as error:
             reader.problem(f"match {match.evening.date} #{match.position}: {error}")
     services.refresh_year_totals()
     first = Evening.objects.order_by("date").values_list("date", flat=True).first()
-    league_changed.send(sender=Match, since=first)
+    summaries.follow(since=first)
 
 
 def import_league(document: object, *, replace: bool = False) -> ImportSummary:
@@ -448,6 +449,7 @@ def _reset_sequences() -> None:
     statements = connection.ops.sequence_reset_sql(no_style(), touched)
     with connection.cursor() as cursor:
         for sql in statements:
+            # Django's own statements (sequence_reset_sql): the ORM has no call that runs them.
             cursor.execute(sql)
 
 

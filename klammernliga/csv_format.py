@@ -10,7 +10,7 @@ import datetime
 from collections.abc import Iterable, Iterator
 from typing import Any, TextIO
 
-from klammernliga.services import EveningRecord, GameRecord, ImportProblem
+from klammernliga.records import EveningRecord, GameRecord, ImportProblem
 from klammernliga.validation import csv_text, date_problem
 from scoring.domain import Meld, MeldKind, Rank
 

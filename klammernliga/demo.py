@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import datetime
 import random
-from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator, Mapping
 
-from klammernliga.services import EveningRecord, GameRecord, StoreSummary, store_evenings
+from klammernliga.records import EveningRecord, GameRecord
 from scoring.simulate import PlayedGame, play_games
 
 # Eight friends and how well they play (0 weak … 1 strong).
@@ -27,14 +26,6 @@ CIRCLE: dict[str, float] = {
 }
 FIRST_YEAR, LAST_YEAR = 1998, 2011
 PLACES = ["bei Anke", "bei Claus", "bei Dörte", "bei Inge", "Gasthof Krone", "bei Karin"]
-
-
-@dataclass(frozen=True)
-class DemoSummary:
-    years: tuple[int, int]
-    evenings: int
-    games: int
-    players: int
 
 
 def parse_years(text: str) -> tuple[int, int]:
@@ -121,24 +112,3 @@ def play_year(
             dealer = rng.randrange(4)
             records.extend(_record(g, seats) for g in play_games(rng, skills, count, dealer))
         yield EveningRecord(date=date, games=records, place=rng.choice(PLACES))
-
-
-def seed_league(
-    *,
-    seed: int = 1998,
-    years: tuple[int, int] = (FIRST_YEAR, LAST_YEAR),
-    progress: Callable[[int, StoreSummary], None] | None = None,
-) -> DemoSummary:
-    """Play and store the demo league, a year at a time."""
-    rng = random.Random(seed)
-    circle = Circle(rng)
-    evenings = games = 0
-    for year in range(years[0], years[1] + 1):
-        summary = store_evenings(list(play_year(rng, circle, year)))
-        if summary.problems:  # the engine only plays legal games; this would be a bug
-            raise RuntimeError(f"demo league {year}: {summary.problems[:3]}")
-        evenings += summary.evenings
-        games += summary.games
-        if progress:
-            progress(year, summary)
-    return DemoSummary(years, evenings, games, len(CIRCLE))

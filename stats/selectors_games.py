@@ -8,8 +8,18 @@ from dataclasses import dataclass, field
 
 from django.db.models import Case, Q, QuerySet, Sum, Value, When
 
-from klammernliga.models import Evening, Game, Match, Meld, Participation, Player, Team
-from stats.models import LeagueOutcome, OutcomeTally, PlayerOutcome
+from klammernliga.models import (
+    Evening,
+    Game,
+    LeagueOutcome,
+    Match,
+    Meld,
+    OutcomeTally,
+    Participation,
+    Player,
+    PlayerOutcome,
+    Team,
+)
 
 _TEAMS = (
     "team_a__player_1", "team_a__player_2", "team_b__player_1", "team_b__player_2",

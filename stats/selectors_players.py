@@ -7,17 +7,25 @@ import functools
 from dataclasses import dataclass
 
 from django.db import connection
-from django.db.models import Max, Min, Sum
+from django.db.models import CharField, Max, Min, Sum
+from django.db.models.functions import Cast
 
-from klammernliga.models import Participation, Player, PlayerYear, Team, YearTotals
+from klammernliga.models import (
+    GAME_FIGURES,
+    Participation,
+    Player,
+    PlayerEvening,
+    PlayerGameYear,
+    PlayerYear,
+    Team,
+    YearTotals,
+)
 from klammernliga.sql import columns, table
 from scoring.domain import MELD_LABELS, Bid, MeldKind, Suit
 from scoring.runs import EveningRuns, Run, longest_run_of
 from scoring.standings import Totals, team_name
 from stats.display import share
 from stats.figures import SUMS, add, totals
-from stats.models import PlayerEvening, PlayerGameYear
-from stats.player_evenings import GAME_FIGURES
 from stats.ratings import selectors as ratings
 
 
@@ -236,6 +244,7 @@ def _sides(player: Player) -> tuple[Grouped, Grouped, dict[int, TeamRef]]:
     refs: dict[int, TeamRef] = {}
     people: dict[str, PersonRef] = {}  # a long league has hundreds of teams of a few players
     with connection.cursor() as cursor:
+        # Hand-written: grouped before the join to the few teams; the ORM would join every row.
         cursor.execute(_sides_sql(), [player.pk, player.pk])
         for kind, pk, name_1, slug_1, name_2, slug_2, *values in cursor.fetchall():
             (opposing if kind else teams)[pk] = tuple(values)
@@ -278,38 +287,25 @@ def _opponents(
     return sorted(teams, key=order), sorted(people, key=order)
 
 
-@functools.cache
-def _years_sql() -> str:
-    selected = ", ".join(columns(PlayerYear, "year", *YearTotals.SUMS))
-    year, player = columns(PlayerYear, "year", "player")
-    return f"SELECT {selected} FROM {table(PlayerYear)} WHERE {player} = %s ORDER BY {year}"
-
-
 def _years(player: Player) -> list[Totals]:
-    """The player's stored year totals, in the order of years; one query (in SQL, like the
-    others here: the ORM took longer to build these small queries than to run them)."""
-    with connection.cursor() as cursor:
-        cursor.execute(_years_sql(), [player.pk])
-        rows = cursor.fetchall()
+    """The player's stored year totals, in the order of years; one query."""
+    rows = (
+        PlayerYear.objects.filter(player=player)
+        .order_by("year")
+        .values_list("year", *YearTotals.SUMS)
+    )
     return [
         Totals(year, str(year), **dict(zip(YearTotals.SUMS, values, strict=True)))
         for year, *values in rows
     ]
 
 
-@functools.cache
-def _game_figures_sql() -> str:
-    sums = ", ".join(f"SUM({c})" for c in columns(PlayerGameYear, *GAME_FIGURES))
-    (player,) = columns(PlayerGameYear, "player")
-    return f"SELECT {sums} FROM {table(PlayerGameYear)} WHERE {player} = %s"
-
-
 def _game_figures(player: Player) -> dict[str, int]:
     """His declared games, Kontra and Re, and melds: his stored years (a row a year) added up."""
-    with connection.cursor() as cursor:
-        cursor.execute(_game_figures_sql(), [player.pk])
-        row = cursor.fetchone()
-    return {name: value or 0 for name, value in zip(GAME_FIGURES, row, strict=True)}
+    sums = PlayerGameYear.objects.filter(player=player).aggregate(
+        **{name: Sum(name) for name in GAME_FIGURES}
+    )
+    return {name: sums[name] or 0 for name in GAME_FIGURES}
 
 
 def _declarer(total: dict[str, int]) -> tuple[list[DeclarerRow], list[DeclarerRow], DeclarerRow]:
@@ -361,18 +357,6 @@ EVENING_FIELDS = (
 )  # fmt: skip
 
 
-@functools.cache
-def _evenings_sql() -> str:
-    """His evenings with games, in date order. The date as text: only the few dates shown are
-    made dates, not one for every evening. In SQL: the ORM took longer to build it than to run."""
-    selected = ", ".join(columns(PlayerEvening, *EVENING_FIELDS[1:]))
-    date, player, games = columns(PlayerEvening, "date", "player", "games")
-    return (
-        f"SELECT CAST({date} AS TEXT), {selected} FROM {table(PlayerEvening)} "
-        f"WHERE {player} = %s AND {games} > 0 ORDER BY {date}"
-    )
-
-
 def _evenings(player: Player) -> Evenings:
     """One pass over his stored evenings in date order (a couple of thousand in a long league).
 
@@ -380,9 +364,12 @@ def _evenings(player: Player) -> Evenings:
     between; the best evening has the most large points, then the best small-point balance,
     then is the earliest.
     """
-    with connection.cursor() as cursor:
-        cursor.execute(_evenings_sql(), [player.pk])
-        rows = cursor.fetchall()
+    # The date as text: only the few dates shown are made dates, not one for every evening.
+    rows = (
+        PlayerEvening.objects.filter(player=player, games__gt=0)
+        .order_by("date")
+        .values_list(Cast("date", CharField()), *EVENING_FIELDS[1:])
+    )
     top: tuple[object, ...] | None = None
     top_key = (-1, 0)
     first = last = None

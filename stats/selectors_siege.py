@@ -23,9 +23,8 @@ from django.db.models import (
 )
 from django.db.models.functions import ExtractYear
 
-from klammernliga.models import Game
+from klammernliga.models import Game, LeagueOutcome, OutcomeTally, PlayerOutcome
 from scoring import outcomes, rounds
-from stats.models import LeagueOutcome, OutcomeTally, PlayerOutcome
 
 
 @dataclass(frozen=True, slots=True)

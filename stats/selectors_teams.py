@@ -6,8 +6,7 @@ import datetime
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from django.db import connection
-from django.db.models import Q, Sum
+from django.db.models import Case, Count, F, IntegerField, Q, QuerySet, Sum, When
 
 from klammernliga.models import Match, Participation, Team, TeamYear, YearTotals
 from scoring.standings import Totals, team_name
@@ -55,10 +54,18 @@ class PairFigures:
 
     def mirrored(self) -> PairFigures:
         return PairFigures(
-            self.matches, self.evenings, self.games, self.rounds_lost, self.rounds_won,
-            self.large_points_against, self.large_points, self.kalte_against, self.kalte,
-            self.small_points_against, self.small_points,
-        )  # fmt: skip
+            self.matches,
+            self.evenings,
+            self.games,
+            self.rounds_lost,
+            self.rounds_won,
+            self.large_points_against,
+            self.large_points,
+            self.kalte_against,
+            self.kalte,
+            self.small_points_against,
+            self.small_points,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,37 +158,48 @@ def most_games(rows: Iterable[TeamRow], size: int) -> list[TeamInfo]:
     return sorted((r.team for r in ranked[:size] if r.figures.games), key=_by_name)
 
 
-# The row team's side of a match, when the row team is the one with the lower id.
-_LOW_SIDE = "CASE WHEN team_a_id < team_b_id THEN {a} ELSE {b} END"
-_PAIR_SQL = (
-    "SELECT " + _LOW_SIDE.format(a="team_a_id", b="team_b_id") + " AS low, "
-    + _LOW_SIDE.format(a="team_b_id", b="team_a_id") + " AS high, "
-    "COUNT(*), COUNT(DISTINCT evening_id), SUM(games_count), "
-    + ", ".join(
-        "SUM(" + _LOW_SIDE.format(a=f"{tally}_{mine}", b=f"{tally}_{theirs}") + ")"
-        for tally in ("rounds", "large", "kalte", "small")  # won/lost, for/against
+def _low_side(a: str, b: str) -> Case:
+    """The row team's side of a match, when the row team is the one with the lower id."""
+    return Case(
+        When(team_a_id__lt=F("team_b_id"), then=F(a)), default=F(b), output_field=IntegerField()
+    )
+
+
+# The tallies summed from the row team's side: won/lost, for/against.
+_PAIR_SUMS = {
+    f"s{i}": Sum(_low_side(f"{tally}_{mine}", f"{tally}_{theirs}"))
+    for i, (tally, mine, theirs) in enumerate(
+        (tally, mine, theirs)
+        for tally in ("rounds", "large", "kalte", "small")
         for mine, theirs in (("a", "b"), ("b", "a"))
     )
-    + " FROM {table} WHERE games_count > 0 AND ({where}) GROUP BY 1, 2"
-)  # fmt: skip
+}
 
 
-def _pair_tallies(where: str, params: list[int]) -> dict[tuple[int, int], PairFigures]:
-    """(team, opponent) → figures, both ways round, for the matches that meet `where`.
+def _pair_tallies(matches: QuerySet[Match]) -> dict[tuple[int, int], PairFigures]:
+    """(team, opponent) → figures, both ways round, for these matches.
 
     One aggregate query over the matches' tallies, grouped by the unordered pair (lower id first),
-    so an evening on which two teams met with sides swapped still counts once. Written in SQL
-    (portable: CASE, SUM, COUNT DISTINCT) because building it with the ORM took several times
-    longer than running it.
+    so an evening on which two teams met with sides swapped still counts once.
     """
-    sql = _PAIR_SQL.format(table=Match._meta.db_table, where=where)
+    rows = (
+        matches.filter(games_count__gt=0)
+        .annotate(low=_low_side("team_a_id", "team_b_id"), high=_low_side("team_b_id", "team_a_id"))
+        .values("low", "high")
+        .annotate(
+            n=Count("id"),
+            nights=Count("evening", distinct=True),
+            played=Sum("games_count"),
+            **_PAIR_SUMS,
+        )
+        .order_by()
+        .values_list("low", "high", "n", "nights", "played", *_PAIR_SUMS)
+    )
     result: dict[tuple[int, int], PairFigures] = {}
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        for low, high, *values in cursor.fetchall():
-            figures = PairFigures(*values)
-            result[(low, high)] = figures
-            result[(high, low)] = figures.mirrored()
+    for low, high, *values in rows:
+        figures = PairFigures(*values)
+        result[(low, high)] = figures
+        result[(high, low)] = figures.mirrored()
     return result
 
 
@@ -189,9 +207,8 @@ def head_to_head(teams: list[TeamInfo]) -> HeadToHead:
     """The matrix of `teams` against each other; one aggregate query."""
     info = {t.pk: t for t in teams}
     pks = list(info)
-    marks = ", ".join(["%s"] * len(pks))
-    where = f"team_a_id IN ({marks}) AND team_b_id IN ({marks})"
-    tallies = _pair_tallies(where, pks + pks) if pks else {}
+    among = Match.objects.filter(team_a_id__in=pks, team_b_id__in=pks)
+    tallies = _pair_tallies(among) if pks else {}
     cells = {
         (row, column): Cell(info[row], info[column], figures)
         for (row, column), figures in tallies.items()
@@ -204,7 +221,7 @@ def opponents(team: TeamInfo, names: dict[int, TeamInfo]) -> list[Cell]:
 
     `names` holds every team that played (from `team_index`).
     """
-    tallies = _pair_tallies("team_a_id = %s OR team_b_id = %s", [team.pk, team.pk])
+    tallies = _pair_tallies(Match.objects.filter(Q(team_a_id=team.pk) | Q(team_b_id=team.pk)))
     cells = [
         Cell(team, names[column], figures)
         for (row, column), figures in tallies.items()

@@ -5,10 +5,8 @@ from django.db import migrations, models
 
 
 def backfill(apps, schema_editor):
-    """Sum every player's evenings, and mark each player's last rating of a year."""
-    from stats.player_evenings import update_player_evenings
-
-    update_player_evenings(since=None, apps=apps)
+    """Mark each player's last rating of a year. (The player evenings of games stored before
+    this migration are summed by `manage.py recompute`: no application code runs here.)"""
     rating = apps.get_model("stats", "Rating")
     last = {}
     for pk, player, date in rating.objects.order_by("date").values_list("pk", "player_id", "date"):

@@ -4,22 +4,6 @@ import django.db.models.deletion
 from django.db import migrations, models
 
 
-def fill(apps, schema_editor):  # type: ignore[no-untyped-def]
-    """Count the tallies of every year from the stored games (stats/outcome_tallies.py)."""
-    from stats.outcome_tallies import update_tallies
-
-    update_tallies(
-        since=None,
-        models=(
-            apps.get_model("klammernliga", "Evening"),
-            apps.get_model("klammernliga", "Game"),
-            apps.get_model("stats", "LeagueOutcome"),
-            apps.get_model("stats", "PlayerOutcome"),
-        ),
-    )
-
-
-
 class Migration(migrations.Migration):
 
     dependencies = [
@@ -63,5 +47,4 @@ class Migration(migrations.Migration):
                 'indexes': [models.Index(fields=['player', 'year'], name='player_outcome_year_idx')],
             },
         ),
-        migrations.RunPython(fill, migrations.RunPython.noop),
     ]

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from itertools import groupby
 
 from klammernliga import demo
-from klammernliga.services import GameRecord
+from klammernliga.records import GameRecord
 from scoring.rating import Rated, RatedGame, RatedRound, Rating, initial_rating, replay, win_chance
 from scoring.rounds import progress
 from scoring.rules import GameSheet, result

@@ -3,20 +3,17 @@
 from __future__ import annotations
 
 import datetime
-import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import groupby
 from operator import itemgetter
 
-from django.db import connection
 from django.db.models import OuterRef, Q, QuerySet, Subquery
 
 from klammernliga.models import Player
-from klammernliga.sql import column, columns, table
+from klammernliga.models import Rating as StoredRating
 from scoring.rating import Rating, initial_advantage, initial_rating, win_chance
 from scoring.standings import team_name
-from stats.models import Rating as StoredRating
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,20 +121,13 @@ _RANK_FIGURES = (
 )  # fmt: skip
 
 
-@functools.cache
-def _ranking_sql() -> tuple[str, tuple[object, ...]]:
-    """The ranking's statement, compiled once: compiling its subquery costs more than running it
-    on a small league."""
-    rows = _current().order_by("-ordinal", "player__name")
-    return rows.values_list("player_id", *_RANK_COLUMNS, *_RANK_FIGURES).query.sql_with_params()
-
-
 def ranking() -> list[BossRank]:
     """Players by current ordinal, best first (equals by name); one query."""
-    sql, params = _ranking_sql()
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        rows = cursor.fetchall()
+    rows = (
+        _current()
+        .order_by("-ordinal", "player__name")
+        .values_list("player_id", *_RANK_COLUMNS, *_RANK_FIGURES)
+    )
     return [
         BossRank(
             rank,
@@ -234,9 +224,7 @@ def rating_lines(period: str, players: Iterable[Player]) -> list[Line]:
     if period not in PERIODS:
         raise ValueError(f"period must be one of {PERIODS}, not {period!r}")
     known = {p.pk: p for p in players}
-    with connection.cursor() as cursor:
-        cursor.execute(_lines_sql(period), [True] if period in _PERIOD_ENDS else [])
-        rows = cursor.fetchall()
+    rows = _lines(period).values_list("player_id", "date", "ordinal")
     # The rows come by player: each player's run of rows is his line.
     lines = {
         pk: [(date, ordinal) for _pk, date, ordinal in run]
@@ -257,25 +245,18 @@ def rating_points(player_id: int, period: str) -> list[tuple[datetime.date, floa
     query of the two columns a chart draws (the statement of rating_lines, for one player)."""
     if period not in PERIODS:
         raise ValueError(f"period must be one of {PERIODS}, not {period!r}")
-    params: list[object] = [player_id, *([True] if period in _PERIOD_ENDS else [])]
-    with connection.cursor() as cursor:
-        cursor.execute(_lines_sql(period, one_player=True), params)
-        return [(date, ordinal) for _pk, date, ordinal in cursor.fetchall()]
+    return list(_lines(period).filter(player_id=player_id).values_list("date", "ordinal"))
 
 
 _PERIOD_ENDS = {"month": "month_end", "year": "year_end"}
 
 
-@functools.cache
-def _lines_sql(period: str, *, one_player: bool = False) -> str:
-    player, date, ordinal = columns(StoredRating, "player", "date", "ordinal")
-    where = [f"{player} = %s"] if one_player else []
+def _lines(period: str) -> QuerySet[StoredRating]:
+    """The rating rows a chart of `period` draws, by player and date."""
+    rows = StoredRating.objects.order_by("player_id", "date")
     if period in _PERIOD_ENDS:
-        where.append(f"{column(StoredRating, _PERIOD_ENDS[period])} = %s")
-    return (
-        f"SELECT {player}, {date}, {ordinal} FROM {table(StoredRating)}"
-        f"{' WHERE ' + ' AND '.join(where) if where else ''} ORDER BY {player}, {date}"
-    )
+        rows = rows.filter(**{_PERIOD_ENDS[period]: True})
+    return rows
 
 
 def rating_span(player_id: int | None = None) -> tuple[datetime.date, datetime.date] | None:
@@ -283,13 +264,10 @@ def rating_span(player_id: int | None = None) -> tuple[datetime.date, datetime.d
 
     One query: two single steps along an index (MIN and MAX together would scan it).
     """
-    if player_id is None:
-        sql, params = _span_sql()
-        with connection.cursor() as cursor:
-            cursor.execute(sql, params)
-            dates = [date for (date,) in cursor.fetchall()]
-    else:
-        dates = list(_span(StoredRating.objects.filter(player_id=player_id)))
+    rows = StoredRating.objects.all()
+    if player_id is not None:
+        rows = rows.filter(player_id=player_id)
+    dates = list(_span(rows))
     return (min(dates), max(dates)) if dates else None
 
 
@@ -299,12 +277,6 @@ def _span(rows: QuerySet[StoredRating]) -> QuerySet[StoredRating, datetime.date]
     return StoredRating.objects.filter(Q(pk=Subquery(first)) | Q(pk=Subquery(last))).values_list(
         "date", flat=True
     )
-
-
-@functools.cache
-def _span_sql() -> tuple[str, tuple[object, ...]]:
-    """rating_span's statement over everyone's ratings, compiled once (see _ranking_sql)."""
-    return _span(StoredRating.objects.all()).query.sql_with_params()
 
 
 def current_ratings(player_ids: Iterable[int]) -> dict[int, Rating]:

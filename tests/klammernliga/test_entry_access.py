@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from klammernliga import services
 from klammernliga.entry.access import SCOREKEEPER_GROUP
+from klammernliga.models import Game
 from tests.factories import GameFactory, MatchFactory, ScorekeeperFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -57,7 +58,7 @@ def test_a_logged_in_user_who_is_no_scorekeeper_gets_403_everywhere(
         response = getattr(client, method)(url)
         assert response.status_code == 403, url
         assert "Kein Zugang" in response.content.decode(), url
-    assert services.Game.objects.count() == 1  # the POSTs changed nothing
+    assert Game.objects.count() == 1  # the POSTs changed nothing
 
 
 def test_the_403_page_is_in_the_sites_design_and_explains_whom_to_ask(client) -> None:  # type: ignore[no-untyped-def]

@@ -9,8 +9,7 @@ from django.urls import reverse
 
 from klammernliga import services
 from klammernliga.entry.forms import initial_for
-from klammernliga.models import Game, Match, Meld
-from klammernliga.signals import league_changed
+from klammernliga.models import Game, Match, Meld, Rating
 from scoring.domain import Meld as MeldValue
 from scoring.domain import MeldKind, Rank, Suit
 from stats.selectors import player_standings, team_standings
@@ -71,21 +70,14 @@ def test_delete_then_restore_gives_back_the_same_standings(match) -> None:  # ty
     assert sorted(Meld.objects.values_list("game", "side", "kind", "suit", "top")) == melds
 
 
-def test_restoring_tells_the_ratings(match) -> None:  # type: ignore[no-untyped-def]
+def test_restoring_brings_the_ratings_back(match) -> None:  # type: ignore[no-untyped-def]
     game = GameFactory(match=match)
     GameFactory(match=match)
+    ratings = list(Rating.objects.order_by("player_id").values_list("player_id", "ordinal"))
     services.delete_game(game=game)
-    heard = []
-
-    def listener(sender, since, **kwargs):  # type: ignore[no-untyped-def]
-        heard.append(since)
-
-    league_changed.connect(listener)
-    try:
-        services.restore_game(game.history.latest().history_id)
-    finally:
-        league_changed.disconnect(listener)
-    assert heard == [DAY]
+    assert list(Rating.objects.order_by("player_id").values_list("player_id", "ordinal")) != ratings
+    services.restore_game(game.history.latest().history_id)
+    assert list(Rating.objects.order_by("player_id").values_list("player_id", "ordinal")) == ratings
 
 
 def test_a_game_deleted_with_its_match_brings_the_match_back(match) -> None:  # type: ignore[no-untyped-def]

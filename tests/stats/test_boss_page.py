@@ -8,7 +8,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from klammernliga.demo import CIRCLE, seed_league
+from klammernliga.demo import CIRCLE
+from klammernliga.services import seed_league
 from stats.display import decimal
 from stats.ratings.quality import measure, spearman
 from tests.factories import MatchFactory, TeamFactory, play_round

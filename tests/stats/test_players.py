@@ -7,9 +7,8 @@ import pytest
 from django.urls import reverse
 
 from klammernliga import services
-from klammernliga.models import Meld, Participation, Player
-from stats.models import PlayerEvening, PlayerGameYear
-from stats.player_evenings import update_player_evenings
+from klammernliga.derive.player_evenings import update_player_evenings
+from klammernliga.models import Meld, Participation, Player, PlayerEvening, PlayerGameYear
 from stats.views import players as player_views
 from tests.factories import PlayerFactory
 from tests.stats.helpers import grow_league, players_of, queries_of, raw_games, side_of

@@ -5,8 +5,9 @@ import pytest
 from django.core.management import call_command
 
 from klammernliga import services
-from klammernliga.models import Game
-from klammernliga.signals import league_changed
+from klammernliga.derive import summaries
+from klammernliga.derive.ratings import update_ratings
+from klammernliga.models import Game, Rating
 from scoring.rating import (
     Rated,
     RatedGame,
@@ -14,7 +15,6 @@ from scoring.rating import (
     initial_rating,
     replay,
 )
-from stats.models import Rating
 from stats.ratings.selectors import (
     current_boss,
     current_ratings,
@@ -25,7 +25,6 @@ from stats.ratings.selectors import (
     rating_lines,
     rating_span,
 )
-from stats.ratings.updates import update_ratings
 from tests.factories import EveningFactory, GameFactory, MatchFactory, TeamFactory, play_round
 
 pytestmark = pytest.mark.django_db
@@ -187,7 +186,7 @@ def test_an_emptied_league_has_no_ratings() -> None:
     assert not Rating.objects.exists()
     play_round(MatchFactory())
     Game.objects.all().delete()
-    league_changed.send(sender=Game, since=None)
+    summaries.follow(since=None)
     assert not Rating.objects.exists()
     assert current_boss() is None
 

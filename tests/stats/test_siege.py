@@ -211,8 +211,7 @@ def test_a_change_in_a_later_month_recounts_that_month_and_keeps_the_earlier_one
     client, league
 ) -> None:  # type: ignore[no-untyped-def]
     from klammernliga import services
-    from klammernliga.models import Game
-    from stats.models import LeagueOutcome
+    from klammernliga.models import Game, LeagueOutcome
     from stats.selectors_siege import distributions
 
     months = sorted(set(LeagueOutcome.objects.values_list("year", "month")))

@@ -26,13 +26,25 @@ from hypothesis import strategies as st
 
 from klammernliga import services
 from klammernliga.backup import export_league, import_league
-from klammernliga.models import Evening, Game, Match, Participation, Player, PlayerYear, TeamYear
+from klammernliga.derive.outcome_tallies import update_tallies
+from klammernliga.derive.player_evenings import update_player_evenings
+from klammernliga.derive.ratings import update_ratings
+from klammernliga.models import (
+    Evening,
+    Game,
+    LeagueOutcome,
+    Match,
+    Participation,
+    Player,
+    PlayerEvening,
+    PlayerGameYear,
+    PlayerOutcome,
+    PlayerYear,
+    Rating,
+    TeamYear,
+)
 from scoring.domain import Meld as MeldValue
 from scoring.domain import MeldKind, Rank, Suit
-from stats.models import LeagueOutcome, PlayerEvening, PlayerGameYear, PlayerOutcome, Rating
-from stats.outcome_tallies import update_tallies
-from stats.player_evenings import update_player_evenings
-from stats.ratings.updates import update_ratings
 
 pytestmark = pytest.mark.django_db
 

@@ -5,9 +5,10 @@ import time
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from klammernliga import services
-from klammernliga.demo import parse_years, seed_league
+from klammernliga.demo import parse_years
+from klammernliga.derive import summaries
 from klammernliga.models import Evening, Game, Match, Participation
-from klammernliga.signals import league_changed
+from klammernliga.services import seed_league
 
 
 class Command(BaseCommand):
@@ -39,7 +40,7 @@ class Command(BaseCommand):
                 Game.objects.all().delete()
                 Match.objects.all().delete()
                 Evening.objects.all().delete()
-                league_changed.send(sender=Evening, since=None)
+                summaries.follow(since=None)
         started = time.perf_counter()
         summary = seed_league(
             seed=seed,

@@ -1,9 +1,9 @@
 """Keeps the stored outcome tallies of Sieg-Verteilungen in step with the games, year by year.
 
-`klammernliga.signals.league_changed` says from which evening on the games changed; the tallies
-from that evening's month on are counted again from the stored games (one plain read a year).
+klammernliga.derive.summaries says from which evening on the games changed; the tallies from
+that evening's month on are counted again from the stored games (one plain read a year).
 When one match changed, only its month is recounted; a game added at the end of its match just
-adds its own counts (`add_game`). The migration that creates the table fills it with this code.
+adds its own counts (`add_game`).
 """
 
 from __future__ import annotations
@@ -13,34 +13,18 @@ from collections import defaultdict
 from collections.abc import Collection, Iterator, Sequence
 from typing import Any
 
-from django.db import connection, transaction
+from django.db import transaction
 from django.db.models import Max, Min, Q
 
-from klammernliga.bulk import add_to_rows, delete_rows, insert_rows, update_rows
-from klammernliga.seated import seated_games
+from klammernliga.bulk import add_to_rows, insert_rows, update_rows
+from klammernliga.models import Evening, Game, LeagueOutcome, PlayerOutcome
 from scoring import outcomes
-
-
-def on_league_changed(sender: object, since: datetime.date | None = None, **kwargs: Any) -> None:
-    appended = kwargs.get("appended")
-    if appended is not None:
-        add_game(appended)
-    else:
-        update_tallies(since=since, players=kwargs.get("players"))
-
-
-def _models() -> tuple[Any, Any, Any, Any]:
-    from klammernliga.models import Evening, Game
-    from stats.models import LeagueOutcome, PlayerOutcome
-
-    return Evening, Game, LeagueOutcome, PlayerOutcome
 
 
 @transaction.atomic(savepoint=False)
 def update_tallies(
     *,
     since: datetime.date | None,
-    models: tuple[Any, Any, Any, Any] | None = None,
     players: Collection[int] | None = None,
 ) -> int:
     """Count the tallies of `since`'s month and later again (all for None). Returns rows written.
@@ -48,20 +32,20 @@ def update_tallies(
     Months, not years: saving a game recounts the games of its month (about 1,400 in a league of
     a million games), not of its year; and only the rows whose count changed are written.
     `players`: only these players' games changed, all on the evening of `since` (one match, see
-    klammernliga.signals): only that month is recounted, and of the players only their rows.
+    klammernliga.derive.summaries): only that month is recounted, and of the players only their
+    rows.
     """
-    evening_model, game_model, league_model, player_model = models or _models()
     # One end of the date index each: SQLite walks an index only for a lone MIN or MAX.
-    dates = evening_model.objects.order_by()
+    dates = Evening.objects.order_by()
     last = dates.aggregate(last=Max("date"))["last"]
     if since is None:
-        for model in (league_model, player_model):
+        for model in (LeagueOutcome, PlayerOutcome):
             model.objects.all().delete()
     if last is None:
         if since is not None:
-            _write_changes(league_model, (), _stored(league_model, since, ()), [])
+            _write_changes(LeagueOutcome, (), _stored(LeagueOutcome, since, ()), [])
             _write_changes(
-                player_model, ("player_id",), _stored(player_model, since, ("player_id",)), []
+                PlayerOutcome, ("player_id",), _stored(PlayerOutcome, since, ("player_id",)), []
             )
         return 0
     first = since.year if since is not None else dates.aggregate(first=Min("date"))["first"].year
@@ -75,23 +59,21 @@ def update_tallies(
             start = since.replace(day=1)
             if players is not None:
                 end = (start + datetime.timedelta(days=31)).replace(day=1)
-        games = game_model.objects.filter(
-            match__evening__date__gte=start, match__evening__date__lt=end
-        )
+        games = Game.objects.filter(match__evening__date__gte=start, match__evening__date__lt=end)
         for player, *fields in _year_tallies(games, players):
             if player is None:
                 league.append((year, *fields))
             else:
                 players_rows.append((year, *fields, player))
     if since is None:
-        insert_rows(league_model, _FIELDS, league)
-        insert_rows(player_model, (*_FIELDS, "player_id"), players_rows)
+        insert_rows(LeagueOutcome, _FIELDS, league)
+        insert_rows(PlayerOutcome, (*_FIELDS, "player_id"), players_rows)
         return len(league) + len(players_rows)
     month_only = players is not None
-    stored = _stored(league_model, since, (), month_only=month_only)
-    written = _write_changes(league_model, (), stored, league)
-    stored = _stored(player_model, since, ("player_id",), players, month_only=month_only)
-    written += _write_changes(player_model, ("player_id",), stored, players_rows)
+    stored = _stored(LeagueOutcome, since, (), month_only=month_only)
+    written = _write_changes(LeagueOutcome, (), stored, league)
+    stored = _stored(PlayerOutcome, since, ("player_id",), players, month_only=month_only)
+    written += _write_changes(PlayerOutcome, ("player_id",), stored, players_rows)
     return written
 
 
@@ -140,7 +122,7 @@ def _write_changes(
             updates.append((n, won, had[0]))
     update_rows(model, ("n", "won"), updates)
     gone = [pk for pk, _n, _won in stored.values()]
-    delete_rows(model, gone)
+    model.objects.filter(pk__in=gone).delete()
     insert_rows(model, (*_FIELDS, *extra), inserts)
     return len(updates) + len(inserts) + len(gone)
 
@@ -163,7 +145,7 @@ def _counts(row: Sequence[Any], wanted: frozenset[int] | None) -> Iterator[tuple
     game that ends a round also counts that round's end, won for the winners' two players.
     """
     playing, winner, points_a, points_b, ends, a, b, round_winner, kalte, day, *seated = row
-    month = int(str(day)[5:7])  # a date, or its ISO text from SQLite's plain cursor
+    month = day.month
     seats = [(p, "a" if i < 2 else "b") for i, p in enumerate(seated)]
     if wanted is not None:
         seats = [seat for seat in seats if seat[0] in wanted]
@@ -191,11 +173,7 @@ def _year_tallies(games: Any, players: Collection[int] | None = None) -> list[tu
     the games per seat in SQL took ten times as long on a year of 17,000 games.
     """
     counts: dict[Key, list[int]] = defaultdict(lambda: [0, 0])
-    # A plain cursor: Django's value converters cost a third of the time here.
-    sql, params = games.values_list(*_GAME_FIELDS).order_by().query.sql_with_params()
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        rows = cursor.fetchall()
+    rows = games.values_list(*_GAME_FIELDS).order_by().iterator(2000)
     wanted = None if players is None else frozenset(players)
     for row in rows:
         for key, won in _counts(row, wanted):
@@ -212,18 +190,15 @@ def add_game(pk: int) -> int:
     Appending a game changes no earlier game's result, so the tallies only gain this game's
     counts: a few rows updated instead of the month counted again.
     """
-    _evening, _game, league_model, player_model = _models()
-    own = _GAME_FIELDS[: _GAME_FIELDS.index("match__evening__date")]
-    (seated,) = seated_games(own, "game", pk)
-    row = (*seated[: len(own)], *seated[len(own) + 1 :])  # as _counts reads it: no evening id
-    day = row[len(own)]
+    row = Game.objects.filter(pk=pk).values_list(*_GAME_FIELDS).get()
+    day = row[_GAME_FIELDS.index("match__evening__date")]
     year, month = day.year, day.month
     gained: dict[Key, list[int]] = defaultdict(lambda: [0, 0])
     for key, won in _counts(row, None):
         gained[key][0] += 1
         gained[key][1] += won
     written = 0
-    for model, extra in ((league_model, ()), (player_model, ("player_id",))):
+    for model, extra in ((LeagueOutcome, ()), (PlayerOutcome, ("player_id",))):
         mine = {key: counts for key, counts in gained.items() if (key[0] is None) == (not extra)}
         players = {key[0] for key in mine if key[0] is not None} if extra else None
         stored = _stored(model, day, extra, players, month_only=True)

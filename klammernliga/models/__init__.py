@@ -353,3 +353,15 @@ class Generation(models.Model):
 
     def __str__(self) -> str:
         return f"{self.number} ({self.changed_at:%Y-%m-%d %H:%M:%S})"
+
+
+# The summaries derived from these records (klammernliga/derive): defined beside, part of this app.
+from klammernliga.models.summaries import (  # noqa: E402, F401
+    GAME_FIGURES,
+    LeagueOutcome,
+    OutcomeTally,
+    PlayerEvening,
+    PlayerGameYear,
+    PlayerOutcome,
+    Rating,
+)

@@ -1,6 +1,6 @@
 """Keeps the stored ratings in step with the games: from a date on, never the whole history.
 
-`klammernliga.signals.league_changed` says from which evening on the games changed; the ratings
+klammernliga.derive.summaries says from which evening on the games changed; the ratings
 from that evening on are deleted and the games and rounds from there on are replayed, starting
 from each player's last stored rating before it and the declarers' advantage stored with the
 latest of those (see scoring.rating.replay). The month- and year-end flags
@@ -10,19 +10,17 @@ of the kept ratings of that month and year are put right afterwards.
 from __future__ import annotations
 
 import datetime
-import functools
 from collections.abc import Iterable, Iterator
 from itertools import groupby
 
-from django.db import connection, transaction
-from django.db.models import Q
+from django.db import transaction
+from django.db.models import OuterRef, Q, Subquery
 
 from klammernliga.bulk import insert_rows
 from klammernliga.models import Game, Player
-from klammernliga.sql import column, table
+from klammernliga.models import Rating as StoredRating
 from scoring.domain import Side
 from scoring.rating import Rated, RatedGame, RatedRound, Rating, initial_rating, replay
-from stats.models import Rating as StoredRating
 
 BATCH_SIZE = 2000
 
@@ -66,12 +64,6 @@ type RatingRow = tuple[
 ]
 
 
-def on_league_changed(sender: object, since: datetime.date | None = None, **kwargs: object) -> None:
-    # Every game counts (its declarer won or lost): any change of the games moves the ratings.
-    del kwargs
-    update_ratings(since=since)
-
-
 @transaction.atomic(savepoint=False)
 def update_ratings(*, since: datetime.date | None) -> int:
     """Rewrite the stored ratings from `since` on (all of them for None). Returns rows written."""
@@ -99,34 +91,20 @@ def _state_before(
         return {}, {}, {}, None
     ratings, rounds, latest = {}, {}, {}
     advantage, newest = None, datetime.date.min
-    with connection.cursor() as cursor:
-        cursor.execute(_state_before_sql(), [connection.ops.adapt_datefield_value(since)])
-        for player, mu, sigma, count, base_mu, base_sigma, pk, date in cursor.fetchall():
-            if not isinstance(date, datetime.date):  # SQLite may hand over the ISO text
-                date = datetime.date.fromisoformat(date)
-            ratings[player], rounds[player] = Rating(mu, sigma), count
-            latest[player] = (pk, date)
-            # Every rated evening stores the advantage after it: the newest row has the latest.
-            if date > newest:
-                advantage, newest = Rating(base_mu, base_sigma), date
+    # Per player the latest row before `since`: a walk along the (player, date) index each.
+    last = StoredRating.objects.filter(player=OuterRef("pk"), date__lt=since).order_by("-date")
+    kept = Player.objects.annotate(latest=Subquery(last.values("pk")[:1])).values("latest")
+    rows = StoredRating.objects.filter(pk__in=kept).values_list(*_STATE_FIELDS, "pk", "date")
+    for player, mu, sigma, count, base_mu, base_sigma, pk, date in rows:
+        ratings[player], rounds[player] = Rating(mu, sigma), count
+        latest[player] = (pk, date)
+        # Every rated evening stores the advantage after it: the newest row has the latest.
+        if date > newest:
+            advantage, newest = Rating(base_mu, base_sigma), date
     return ratings, rounds, latest, advantage
 
 
-_STATE_FIELDS = ("player", "mu", "sigma", "rounds", "advantage_mu", "advantage_sigma")
-
-
-@functools.cache
-def _state_before_sql() -> str:
-    """_state_before's statement, written once (building it took longer than running it): per
-    player the latest row before a date, a walk along the (player, date) index each."""
-    rating, player = table(StoredRating), table(Player)
-    pk, who, date = (column(StoredRating, f) for f in ("id", "player", "date"))
-    figures = ", ".join(f"r.{column(StoredRating, f)}" for f in _STATE_FIELDS)
-    latest = (
-        f"SELECT (SELECT l.{pk} FROM {rating} l WHERE l.{who} = p.{column(Player, 'id')} "
-        f"AND l.{date} < %s ORDER BY l.{date} DESC LIMIT 1) FROM {player} p"
-    )
-    return f"SELECT {figures}, r.{pk}, r.{date} FROM {rating} r WHERE r.{pk} IN ({latest})"
+_STATE_FIELDS = ("player_id", "mu", "sigma", "rounds", "advantage_mu", "advantage_sigma")
 
 
 def _game_rows(since: datetime.date | None) -> Iterator[GameRow]:

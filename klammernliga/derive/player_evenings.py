@@ -1,10 +1,10 @@
 """Keeps the stored PlayerEvening rows (a player's figures per evening) in step with the games.
 
 Spieler-Info and the player list read these few thousand rows instead of a player's hundred
-thousand games. Like the ratings, `klammernliga.signals.league_changed` says from which evening
-on the games changed; the rows from that date on are deleted and summed anew from the games,
-melds and Participation rows: a handful of plain reads, however many evenings. When one match
-changed (the signal names its four players), only their rows of its evening are rewritten, and
+thousand games. Like the ratings, they are told from which evening on the games changed
+(klammernliga.derive.summaries); the rows from that date on are deleted and summed anew from the
+games, melds and Participation rows: a handful of plain reads, however many evenings. When one
+match changed (its four players are named), only their rows of its evening are rewritten, and
 their PlayerGameYear rows gain the difference.
 """
 
@@ -15,56 +15,40 @@ from collections import defaultdict
 from collections.abc import Collection, Iterable
 from typing import Any
 
-from django.apps import apps as global_apps
 from django.db import transaction
 from django.db.models import Count, Q
 
 from klammernliga.bulk import add_to_rows, insert_rows
-from klammernliga.seated import seated_games
+from klammernliga.models import Game, Meld, Participation, PlayerEvening, PlayerGameYear
+from klammernliga.models.summaries import CALL_FIELDS, DECLARED, GAME_FIGURES, MELD_FIELDS
 from scoring import outcomes
 from scoring.domain import Side
 from scoring.runs import evening_runs
 
 BATCH_SIZE = 2000
-TRUMPS = ("kreuz", "pik", "herz", "karo")
-BIDS = ("rein", "klein", "besser")
-MELDS = ("terz", "fuenfzig", "belle")
-CALLS = outcomes.CALLS
 PARTICIPATION = (
     "games", "games_won", "rounds_won", "rounds_lost", "large_points", "kalte", "laube",
     "small_points", "small_points_against",
 )  # fmt: skip
-DECLARED = tuple(
-    name for key in (*TRUMPS, *BIDS) for name in (f"declared_{key}", f"declared_{key}_won")
-)
-CALL_FIELDS = tuple(f"{key}_{part}" for key in CALLS for part in ("games", "won", "net"))
-MELD_FIELDS = tuple(f"{kind}_{whose}" for kind in MELDS for whose in ("own", "against"))
 RUN_FIELDS = ("run_start", "run_end", "run_best")
 # Every summed figure of a row, in the order of the model.
 FIGURES = (*PARTICIPATION, *DECLARED, *CALL_FIELDS, *MELD_FIELDS, *RUN_FIELDS)
 COLUMNS = ("player_id", "evening_id", "date", "year", *FIGURES)
 INDEX = {name: i for i, name in enumerate(FIGURES)}
-# The figures of a player's games that PlayerGameYear sums per year.
-GAME_FIGURES = (*DECLARED, *CALL_FIELDS, *MELD_FIELDS)
 YEAR_COLUMNS = ("player_id", "year", *GAME_FIGURES)
-
-
-def on_league_changed(sender: object, since: datetime.date | None = None, **kwargs: Any) -> None:
-    update_player_evenings(since=since, only=kwargs.get("players"))
 
 
 @transaction.atomic(savepoint=False)
 def update_player_evenings(
-    *, since: datetime.date | None, apps: Any = global_apps, only: Collection[int] | None = None
+    *, since: datetime.date | None, only: Collection[int] | None = None
 ) -> int:
     """Rewrite the rows from `since` on (all for None); returns the rows written.
 
     `only`: just these players' games changed, all on the evening of `since` (one match, see
-    klammernliga.signals): only their rows of that evening are rewritten, and their years
-    gain the difference. `apps` lets a migration run it over its historical models.
+    klammernliga.derive.summaries): only their rows of that evening are rewritten, and their
+    years gain the difference.
     """
-    model = apps.get_model("stats", "PlayerEvening")
-    stale = model.objects.all()
+    stale = PlayerEvening.objects.all()
     if since is None:
         only = None
     elif only is not None:
@@ -73,12 +57,12 @@ def update_player_evenings(
         stale = stale.filter(date__gte=since)
     before = list(stale.values_list("player_id", "year", *GAME_FIGURES)) if only else []
     stale.delete()
-    rows = _rows(apps, since, only)
-    insert_rows(model, COLUMNS, rows)
+    rows = _rows(since, only)
+    insert_rows(PlayerEvening, COLUMNS, rows)
     if since is not None and only is not None:
         start = COLUMNS.index(GAME_FIGURES[0])
         after = [(row[0], row[3], *row[start : start + len(GAME_FIGURES)]) for row in rows]
-        if _add_to_years(apps, before, after):  # type: ignore[arg-type]
+        if _add_to_years(before, after):  # type: ignore[arg-type]
             return len(rows)
     players: set[int] | None = None
     if since is not None:
@@ -86,17 +70,17 @@ def update_player_evenings(
             players = set(only)
         else:
             # Whoever has a year from `since`'s on: their evenings there may be gone entirely.
-            years = apps.get_model("stats", "PlayerGameYear").objects.filter(year__gte=since.year)
+            years = PlayerGameYear.objects.filter(year__gte=since.year)
             players = set(years.values_list("player_id", flat=True).distinct())
             players.update(row[0] for row in rows)  # type: ignore[misc]
-    _update_years(apps, since, players)
+    _update_years(since, players)
     return len(rows)
 
 
 type YearFigures = tuple[int, int, *tuple[int, ...]]  # (player, year, *GAME_FIGURES)
 
 
-def _add_to_years(apps: Any, before: list[YearFigures], after: list[YearFigures]) -> bool:
+def _add_to_years(before: list[YearFigures], after: list[YearFigures]) -> bool:
     """Add the difference of an evening's rows to the players' years, when the same players
     had rows there before and after (so each year row exists and stays); False otherwise."""
     if {row[:2] for row in before} != {row[:2] for row in after}:
@@ -108,7 +92,7 @@ def _add_to_years(apps: Any, before: list[YearFigures], after: list[YearFigures]
             for i, value in enumerate(figures):
                 total[i] += sign * value
     add_to_rows(
-        apps.get_model("stats", "PlayerGameYear"),
+        PlayerGameYear,
         GAME_FIGURES,
         ("player_id", "year"),
         [(*figures, *key) for key, figures in added.items() if any(figures)],
@@ -116,12 +100,11 @@ def _add_to_years(apps: Any, before: list[YearFigures], after: list[YearFigures]
     return True
 
 
-def _update_years(apps: Any, since: datetime.date | None, players: set[int] | None) -> None:
+def _update_years(since: datetime.date | None, players: set[int] | None) -> None:
     """Sum the PlayerEvening rows into PlayerGameYear from `since`'s year on, for these players
     (all for None)."""
-    evenings = apps.get_model("stats", "PlayerEvening").objects.all()
-    years = apps.get_model("stats", "PlayerGameYear")
-    stale = years.objects.all()
+    evenings = PlayerEvening.objects.all()
+    stale = PlayerGameYear.objects.all()
     if since is not None:
         ids = sorted(players or ())
         evenings = evenings.filter(date__gte=since.replace(month=1, day=1), player_id__in=ids)
@@ -137,7 +120,9 @@ def _update_years(apps: Any, since: datetime.date | None, players: set[int] | No
         else:
             for i, value in enumerate(figures):
                 row[i] += value
-    insert_rows(years, YEAR_COLUMNS, [(*key, *figures) for key, figures in sorted(sums.items())])
+    insert_rows(
+        PlayerGameYear, YEAR_COLUMNS, [(*key, *figures) for key, figures in sorted(sums.items())]
+    )
 
 
 type Key = tuple[int, int]  # (player_id, evening_id)
@@ -176,14 +161,11 @@ _GAME_FIELDS = (
 
 
 def _rows(
-    apps: Any, since: datetime.date | None, only: Collection[int] | None = None
+    since: datetime.date | None, only: Collection[int] | None = None
 ) -> list[tuple[object, ...]]:
     """The rows from `since` on (with `only`: of these players, on that evening alone) from
     three plain reads: the participations, the games in the order played, and the melds per
     match and side."""
-    participation = apps.get_model("klammernliga", "Participation")
-    game = apps.get_model("klammernliga", "Game")
-    meld = apps.get_model("klammernliga", "Meld")
     rows = _Evenings()
 
     def dated(path: str) -> Q:
@@ -193,7 +175,7 @@ def _rows(
         return Q(**{path if only is not None else f"{path}__gte": since})
 
     mine = Q(player_id__in=only) if only is not None else Q()
-    seated = participation.objects.filter(mine, dated("date"))
+    seated = Participation.objects.filter(mine, dated("date"))
     fields = ("player_id", "evening_id", "date", *PARTICIPATION)
     for player, evening, date, *figures in seated.values_list(*fields).iterator(BATCH_SIZE):
         row = rows.row((player, evening), date)
@@ -201,19 +183,12 @@ def _rows(
             row[i] += value
 
     seats: dict[int, Seats] = {}
-    if only is not None:  # one evening: its games in plain SQL, cheaper than building the query
-        own = len(_OWN_FIELDS)
-        games: Iterable[tuple[Any, ...]] = [  # reordered as _GAME_FIELDS
-            (row[0], *row[own:], *row[1:own])
-            for row in seated_games(_OWN_FIELDS, "day", since)  # type: ignore[arg-type]
-        ]
-    else:
-        games = (
-            game.objects.filter(dated("match__evening__date"))
-            .order_by("match__evening__date", "match__position", "position")
-            .values_list(*_GAME_FIELDS)
-            .iterator(BATCH_SIZE)
-        )
+    games = (
+        Game.objects.filter(dated("match__evening__date"))
+        .order_by("match__evening__date", "match__position", "position")
+        .values_list(*_GAME_FIELDS)
+        .iterator(BATCH_SIZE)
+    )
     round_ends: list[tuple[Seats, str]] = []
     for item in games:
         match_id, evening, date, a1, a2, b1, b2, declarer, trump, bid = item[:10]
@@ -241,7 +216,7 @@ def _rows(
     _runs(rows, round_ends)
 
     melds = (
-        meld.objects.filter(dated("game__match__evening__date"))
+        Meld.objects.filter(dated("game__match__evening__date"))
         .values_list("game__match_id", "side", "kind")
         .annotate(n=Count("id"))
         .order_by()

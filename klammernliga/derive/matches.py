@@ -1,0 +1,183 @@
+"""Deriving a match: its games' rounds and scores, its tally and its four participations, from
+its games' inputs as `scoring` decides them; the year totals follow (klammernliga.derive.years)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from klammernliga.bulk import add_to_rows, insert_rows, update_rows
+from klammernliga.derive import summaries
+from klammernliga.derive.sheets import stored_sheet
+from klammernliga.derive.years import refresh_year_totals
+from klammernliga.models import (
+    MATCH_TALLY_FIELDS,
+    Game,
+    Match,
+    Meld,
+    Participation,
+    PlayerYear,
+    TeamYear,
+)
+from scoring import rounds
+from scoring.domain import Side
+from scoring.rules import GameResult, result
+
+
+def derive_steps(results: list[GameResult]) -> tuple[list[rounds.RoundStep], rounds.MatchTally]:
+    small = [(r.small_a, r.small_b) for r in results]
+    steps = rounds.progress(small)
+    return steps, rounds.tally(small, steps)
+
+
+def apply_step(game: Game, step: rounds.RoundStep) -> None:
+    game.round_no = step.round_no
+    game.score_a = step.score_a
+    game.score_b = step.score_b
+    game.ends_round = step.ends_round
+    game.round_winner = step.round_winner.value if step.round_winner else ""
+    game.large_points = step.large_points
+    game.kalte = step.kalte
+
+
+_STEP_FIELDS = ["round_no", "score_a", "score_b", "ends_round", "round_winner", "large_points",
+                "kalte", "playing_side", "winner_side", "small_a", "small_b"]  # fmt: skip
+
+
+def _derived_values(game: Game) -> tuple[object, ...]:
+    return tuple(getattr(game, name) for name in _STEP_FIELDS)
+
+
+def _write_derived(games: list[Game]) -> None:
+    """Store the derived fields of changed games with one prepared UPDATE.
+
+    Django's bulk_update builds a CASE expression per field and row, which costs more than the
+    whole recomputation; only the rows that really changed are written.
+    """
+    update_rows(Game, _STEP_FIELDS, [(*_derived_values(g), g.pk) for g in games])
+
+
+def apply_tally(match: Match, tally: rounds.MatchTally) -> None:
+    match.games_count = tally.a.games
+    match.small_a, match.small_b = tally.a.small_points, tally.b.small_points
+    match.rounds_a, match.rounds_b = tally.a.rounds_won, tally.b.rounds_won
+    match.large_a, match.large_b = tally.a.large_points, tally.b.large_points
+    match.kalte_a, match.kalte_b = tally.a.kalte, tally.b.kalte
+    match.open_round = tally.open_round
+
+
+_PARTICIPATION_FIGURES = (
+    "games", "games_won", "small_points", "small_points_against", "rounds_won", "rounds_lost",
+    "large_points", "kalte", "laube",
+)  # fmt: skip
+PARTICIPATION_COLUMNS = ("match_id", "evening_id", "date", "player_id", "team_id", "opponent_id",
+                         "side", "is_first", *_PARTICIPATION_FIGURES)  # fmt: skip
+
+
+def participations_of(match: Match, tally: rounds.MatchTally) -> list[tuple[Any, ...]]:
+    """The match's four Participation rows, as plain values in PARTICIPATION_COLUMNS' order."""
+    rows = []
+    for side in Side:
+        team, opponent = match.team(side), match.team(side.other)
+        figures = tally.side(side)
+        values = [getattr(figures, name) for name in _PARTICIPATION_FIGURES]
+        for player_id in (team.player_1_id, team.player_2_id):
+            seat = (match.pk, match.evening_id, match.evening.date, player_id, team.pk, opponent.pk)
+            rows.append((*seat, side.value, player_id == team.player_1_id, *values))
+    return rows
+
+
+def recompute_match(match: Match, *, follow: bool = True, appended: int | None = None) -> None:
+    """Rewrite the derived results of one match's games, its tally and its participations.
+
+    With `follow` the year's totals and the stored summaries follow; a caller that recomputes
+    many matches passes False and brings both along once at the end. `appended`: the change was
+    this new game at the end of the match; the summaries only add it when it was indeed the only
+    game whose results changed.
+    """
+    match = Match.objects.select_related("team_a", "team_b", "evening").get(pk=match.pk)
+    before = list(match.participations.values_list(*PARTICIPATION_COLUMNS)) if follow else []
+    changed, after = rederive([match])
+    if follow:
+        _follow_year_totals(match, before, after)
+        # Only the match's four players' figures changed: the summaries narrow to them.
+        players = frozenset(
+            pk for t in (match.team_a, match.team_b) for pk in (t.player_1_id, t.player_2_id)
+        )
+        summaries.follow(
+            since=match.evening.date,
+            players=players,
+            appended=appended if changed == {appended} else None,
+        )
+
+
+def _follow_year_totals(
+    match: Match, before: list[tuple[Any, ...]], after: list[tuple[Any, ...]]
+) -> None:
+    """Bring the year totals along after one match was derived anew from its participations
+    `before` and `after`: when it had them both times on the same date, its evening counted
+    already and only the difference is added; otherwise its players and teams are summed anew."""
+    date, player, team, first = (PARTICIPATION_COLUMNS.index(c) for c in
+                                 ("date", "player_id", "team_id", "is_first"))  # fmt: skip
+    figures = PARTICIPATION_COLUMNS.index(_PARTICIPATION_FIGURES[0])
+    year = match.evening.date.year
+    old = {row[player]: row[figures:] for row in before if row[date] == match.evening.date}
+    if len(old) != len(before) or set(old) != {row[player] for row in after}:
+        refresh_year_totals([year], match=match)
+        return
+    players, teams = [], []
+    for row in after:
+        added = [new - was for new, was in zip(row[figures:], old[row[player]], strict=True)]
+        if any(added):
+            players.append((*added, row[player], year))
+            if row[first]:
+                teams.append((*added, row[team], year))
+    add_to_rows(PlayerYear, _PARTICIPATION_FIGURES, ("player_id", "year"), players)
+    add_to_rows(TeamYear, _PARTICIPATION_FIGURES, ("team_id", "year"), teams)
+
+
+def rederive(matches: list[Match]) -> tuple[set[int], list[tuple[Any, ...]]]:
+    """Derive these matches (with teams and evening loaded) anew in a handful of queries.
+
+    Only games and tallies that really changed are written; participations are rewritten.
+    Returns the games whose derived values changed, and the participations written.
+    """
+    games_of: dict[int, list[Game]] = defaultdict(list)
+    for game in Game.objects.filter(match__in=matches).order_by("match_id", "position"):
+        games_of[game.match_id].append(game)
+    # Melds as plain rows: a related manager per game costs more than deriving the game.
+    melds_of: dict[int, list[Any]] = defaultdict(list)
+    melds = Meld.objects.filter(game__match__in=matches).order_by("game_id", "side", "pk")
+    for meld in melds.values_list("game_id", "side", "kind", "suit", "top", named=True):
+        melds_of[meld.game_id].append(meld)
+    changed: list[Game] = []
+    tallies: list[Match] = []
+    participations: list[tuple[Any, ...]] = []
+    for match in matches:
+        games = games_of[match.pk]
+        results = [result(stored_sheet(g, match, melds_of[g.pk])) for g in games]
+        steps, tally = derive_steps(results)
+        for game, outcome, step in zip(games, results, steps, strict=True):
+            before = _derived_values(game)
+            game.playing_side = outcome.playing_side.value
+            game.winner_side = outcome.winner.value
+            game.small_a, game.small_b = outcome.small_a, outcome.small_b
+            apply_step(game, step)
+            if _derived_values(game) != before:
+                changed.append(game)
+        before = tally_values(match)
+        apply_tally(match, tally)
+        if tally_values(match) != before:
+            tallies.append(match)
+        if games:  # a Partie without games is no evening of its players
+            participations.extend(participations_of(match, tally))
+    _write_derived(changed)
+    # The match's history keeps teams and place only, not the derived tally: a plain UPDATE.
+    update_rows(Match, MATCH_TALLY_FIELDS, [(*tally_values(m), m.pk) for m in tallies])
+    Participation.objects.filter(match__in=matches).delete()
+    insert_rows(Participation, PARTICIPATION_COLUMNS, participations)
+    return {game.pk for game in changed}, participations
+
+
+def tally_values(match: Match) -> tuple[object, ...]:
+    return tuple(getattr(match, name) for name in MATCH_TALLY_FIELDS)

@@ -1,0 +1,107 @@
+"""Between the stored rows and `scoring`: a game's GameSheet from a match and inputs or from its
+stored row and melds, and back (the inputs and melds a sheet stores)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+
+from klammernliga.models import Game, Match, Meld, Player
+from scoring.domain import Meld as MeldValue
+from scoring.domain import MeldKind, Rank, Side, Suit
+from scoring.rules import GameResult, GameSheet
+
+
+def game_sheet(
+    match: Match,
+    *,
+    declarer: Player | int | None,
+    trump: object,
+    bid: object,
+    points_a: object,
+    points_b: object,
+    melds_a: Sequence[MeldValue] = (),
+    melds_b: Sequence[MeldValue] = (),
+    kontra: bool = False,
+    re: bool = False,
+    dealer: Player | int | None = None,
+) -> GameSheet:
+    a, b = match.team_a, match.team_b
+    return GameSheet(
+        team_a=(a.player_1_id, a.player_2_id),
+        team_b=(b.player_1_id, b.player_2_id),
+        declarer=pk_of(declarer),
+        dealer=pk_of(dealer),
+        trump=trump,  # type: ignore[arg-type]
+        bid=bid,  # type: ignore[arg-type]
+        melds_a=tuple(melds_a),
+        melds_b=tuple(melds_b),
+        kontra=kontra,
+        re=re,
+        points_a=points_a,
+        points_b=points_b,
+    )
+
+
+def pk_of(player: Player | int | None) -> int | None:
+    return player.pk if isinstance(player, Player) else player
+
+
+def meld_rows(game: Game, sheet: GameSheet) -> list[Meld]:
+    return [
+        Meld(
+            game=game,
+            side=side.value,
+            kind=meld.kind.value,
+            suit=meld.suit.value if meld.suit else "",
+            top=meld.top.value if meld.top else "",
+        )
+        for side in Side
+        for meld in sheet.melds(side)
+    ]
+
+
+def apply_inputs(game: Game, sheet: GameSheet, outcome: GameResult) -> None:
+    game.declarer_id = sheet.declarer
+    game.dealer_id = sheet.dealer
+    game.trump = Suit(sheet.trump).value
+    game.bid = str(sheet.bid)
+    game.kontra = sheet.kontra
+    game.re = sheet.re
+    game.points_a = sheet.points_a
+    game.points_b = sheet.points_b
+    game.playing_side = outcome.playing_side.value
+    game.winner_side = outcome.winner.value
+    game.small_a = outcome.small_a
+    game.small_b = outcome.small_b
+
+
+def meld_key(melds: Iterable[Meld]) -> list[tuple[str, str, str, str]]:
+    return sorted((m.side, m.kind, m.suit, m.top) for m in melds)
+
+
+def stored_sheet(game: Game, match: Match, melds: Iterable[Meld]) -> GameSheet:
+    by_side: dict[str, list[MeldValue]] = defaultdict(list)
+    for meld in melds:
+        by_side[meld.side].append(meld_value(meld))
+    return game_sheet(
+        match,
+        declarer=game.declarer_id,
+        dealer=game.dealer_id,
+        trump=game.trump,
+        bid=game.bid,
+        points_a=game.points_a,
+        points_b=game.points_b,
+        melds_a=by_side["a"],
+        melds_b=by_side["b"],
+        kontra=game.kontra,
+        re=game.re,
+    )
+
+
+def meld_value(meld: Meld) -> MeldValue:
+    return MeldValue(
+        MeldKind(meld.kind),
+        Suit(meld.suit) if meld.suit else None,
+        Rank(meld.top) if meld.top else None,
+    )

@@ -1,0 +1,229 @@
+"""The stored summaries derived from the games (klammernliga.derive writes them, the pages read
+them): the KlammernBoss ratings, each player's figures per evening and year, and the outcome
+tallies of Sieg-Verteilungen. Their tables keep the names they had under `stats`."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from klammernliga.models import Evening, Figures, Player
+from scoring import outcomes
+
+
+class Rating(models.Model):
+    """A player's rating after an evening on which they played at least one game.
+
+    Derived: rewritten from a date on whenever games change (see klammernliga/derive/ratings.py).
+    """
+
+    player = models.ForeignKey(Player, models.CASCADE, related_name="ratings")
+    evening = models.ForeignKey(Evening, models.CASCADE, related_name="+")
+    date = models.DateField()
+    # year * 12 + month - 1, and whether this is the player's last rating in that month: a long
+    # history is drawn from the month ends alone.
+    month = models.PositiveIntegerField()
+    month_end = models.BooleanField(default=False)
+    # Whether this is the player's last rating in its year: a very long history is drawn from
+    # the year ends alone.
+    year_end = models.BooleanField(default=False)
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    ordinal = models.FloatField(_("Wertung"))
+    # The ordinal's change over this evening: the trend shown in the ranking.
+    change = models.FloatField(default=0.0)
+    rounds = models.PositiveIntegerField(_("Runden"), default=0)
+    rounds_evening = models.PositiveIntegerField(default=0)
+    rounds_won_evening = models.PositiveIntegerField(default=0)
+    # The declarers' advantage (log-odds, scoring.rating) after this evening: a replay from a
+    # later evening resumes from it.
+    advantage_mu = models.FloatField(default=0.0)
+    advantage_sigma = models.FloatField(default=1.0)
+
+    class Meta:
+        db_table = "stats_rating"
+        verbose_name = _("Wertung")
+        verbose_name_plural = _("Wertungen")
+        constraints = [
+            models.UniqueConstraint(fields=["player", "date"], name="rating_unique_player_date"),
+        ]
+        indexes = [
+            models.Index(fields=["date"], name="rating_date_idx"),
+            models.Index(
+                fields=["player", "date"],
+                condition=models.Q(month_end=True),
+                name="rating_month_end_idx",
+            ),
+            models.Index(
+                fields=["player", "date"],
+                condition=models.Q(year_end=True),
+                name="rating_year_end_idx",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} {self.date}: {self.ordinal:.1f}"
+
+
+# The names of GameFigures' columns, by kind: what PlayerGameYear sums per year.
+TRUMPS = ("kreuz", "pik", "herz", "karo")
+BIDS = ("rein", "klein", "besser")
+MELDS = ("terz", "fuenfzig", "belle")
+DECLARED = tuple(
+    name for key in (*TRUMPS, *BIDS) for name in (f"declared_{key}", f"declared_{key}_won")
+)
+CALL_FIELDS = tuple(f"{key}_{part}" for key in outcomes.CALLS for part in ("games", "won", "net"))
+MELD_FIELDS = tuple(f"{kind}_{whose}" for kind in MELDS for whose in ("own", "against"))
+GAME_FIGURES = (*DECLARED, *CALL_FIELDS, *MELD_FIELDS)
+
+
+class GameFigures(models.Model):
+    """A player's declared games, Kontra and Re, and melds: per evening and per year."""
+
+    # Games the player declared, by trump and by bid, and how many of them his team won.
+    declared_kreuz = models.PositiveIntegerField(default=0)
+    declared_kreuz_won = models.PositiveIntegerField(default=0)
+    declared_pik = models.PositiveIntegerField(default=0)
+    declared_pik_won = models.PositiveIntegerField(default=0)
+    declared_herz = models.PositiveIntegerField(default=0)
+    declared_herz_won = models.PositiveIntegerField(default=0)
+    declared_karo = models.PositiveIntegerField(default=0)
+    declared_karo_won = models.PositiveIntegerField(default=0)
+    declared_rein = models.PositiveIntegerField(default=0)
+    declared_rein_won = models.PositiveIntegerField(default=0)
+    declared_klein = models.PositiveIntegerField(default=0)
+    declared_klein_won = models.PositiveIntegerField(default=0)
+    declared_besser = models.PositiveIntegerField(default=0)
+    declared_besser_won = models.PositiveIntegerField(default=0)
+    # Kontra and Re said by his team or against it: games, won by his team, small points net.
+    kontra_said_games = models.PositiveIntegerField(default=0)
+    kontra_said_won = models.PositiveIntegerField(default=0)
+    kontra_said_net = models.IntegerField(default=0)
+    kontra_against_games = models.PositiveIntegerField(default=0)
+    kontra_against_won = models.PositiveIntegerField(default=0)
+    kontra_against_net = models.IntegerField(default=0)
+    re_said_games = models.PositiveIntegerField(default=0)
+    re_said_won = models.PositiveIntegerField(default=0)
+    re_said_net = models.IntegerField(default=0)
+    re_against_games = models.PositiveIntegerField(default=0)
+    re_against_won = models.PositiveIntegerField(default=0)
+    re_against_net = models.IntegerField(default=0)
+    # Melds of his team and of the opponents.
+    terz_own = models.PositiveIntegerField(default=0)
+    terz_against = models.PositiveIntegerField(default=0)
+    fuenfzig_own = models.PositiveIntegerField(default=0)
+    fuenfzig_against = models.PositiveIntegerField(default=0)
+    belle_own = models.PositiveIntegerField(default=0)
+    belle_against = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        abstract = True
+
+
+class PlayerEvening(Figures, GameFigures):
+    """A player's figures of one evening, summed from its games: what Spieler-Info and the player
+    list read instead of every game (klammernliga/derive/player_evenings.py keeps it current).
+
+    Derived: rewritten from a date on whenever games change, like the ratings.
+    """
+
+    player = models.ForeignKey(Player, models.CASCADE, related_name="+")
+    evening = models.ForeignKey(Evening, models.CASCADE, related_name="+")
+    date = models.DateField()
+    year = models.PositiveIntegerField()
+    # Won rounds in a row, in playing order: at the evening's start, at its end, and the longest
+    # run after its first lost round (a longest run over evenings is put together from these).
+    run_start = models.PositiveIntegerField(default=0)
+    run_end = models.PositiveIntegerField(default=0)
+    run_best = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        db_table = "stats_playerevening"
+        constraints = [
+            models.UniqueConstraint(fields=["player", "date"], name="player_evening_unique"),
+        ]
+        indexes = [models.Index(fields=["date"], name="player_evening_date_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} {self.date}"
+
+
+class PlayerGameYear(GameFigures):
+    """A player's declared games, Kontra and Re, and melds in one year: his PlayerEvening rows
+    of that year summed (klammernliga/derive/player_evenings.py), so Spieler-Info reads a row
+    a year."""
+
+    player = models.ForeignKey(Player, models.CASCADE, related_name="+")
+    year = models.PositiveIntegerField()
+
+    class Meta:
+        db_table = "stats_playergameyear"
+        constraints = [
+            models.UniqueConstraint(fields=["player", "year"], name="player_game_year_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} in {self.year}"
+
+
+# The columns Sieg-Verteilungen groups and sums (stats/selectors_siege.py), for its indexes.
+SUMMED = ["kind", "a", "b", "kalte", "n"]
+BY_YEAR = ["kind", "year", "kalte", "n"]
+
+
+class OutcomeTally(models.Model):
+    """How a month's rounds and games ended (Sieg-Verteilungen): the league's, or a player's.
+
+    Derived: rewritten from a year on whenever games change (klammernliga.derive.outcome_tallies),
+    so the page sums a few thousand of these rows instead of grouping a million games.
+    """
+
+    ROUND = "r"
+    MARGIN = "m"
+
+    year = models.PositiveSmallIntegerField()
+    # Kept per month so that saving a game recounts only its month's games.
+    month = models.PositiveSmallIntegerField(default=1)
+    kind = models.CharField(max_length=1, choices=[(ROUND, "round"), (MARGIN, "margin")])
+    # A round: the winner's and the loser's score; a game: the low end of its margin's band.
+    a = models.PositiveSmallIntegerField()
+    b = models.PositiveSmallIntegerField(default=0)
+    kalte = models.BooleanField(default=False)
+    # Rounds or games so ended; of them, won: by the player (rounds), by the playing team (games).
+    n = models.PositiveIntegerField()
+    won = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        abstract = True
+
+    def __str__(self) -> str:
+        return f"{self.year} {self.kind} {self.a}:{self.b} {self.n}"
+
+
+class LeagueOutcome(OutcomeTally):
+    """The league's tallies: each game once."""
+
+    class Meta:
+        db_table = "stats_leagueoutcome"
+        indexes = [
+            models.Index(fields=["year"], name="league_outcome_year_idx"),
+            # Covering the page's two sums, so they read an index in order instead of sorting.
+            models.Index(fields=[*SUMMED, "won"], name="league_outcome_sum_idx"),
+            models.Index(fields=BY_YEAR, name="league_outcome_by_year_idx"),
+        ]
+
+
+class PlayerOutcome(OutcomeTally):
+    """A player's tallies: the games he sat in, rounds won from his side."""
+
+    player = models.ForeignKey(Player, models.CASCADE, related_name="+")
+
+    class Meta:
+        db_table = "stats_playeroutcome"
+        indexes = [
+            models.Index(fields=["player", "year"], name="player_outcome_year_idx"),
+            # Saving a game rewrites a month: found without a walk through every player's rows.
+            models.Index(fields=["year", "month"], name="player_outcome_month_idx"),
+            models.Index(fields=["player", *SUMMED, "won"], name="player_outcome_sum_idx"),
+            models.Index(fields=["player", *BY_YEAR], name="player_outcome_by_year_idx"),
+        ]

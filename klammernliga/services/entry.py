@@ -1,0 +1,216 @@
+"""The entry flow of single games: record, correct, delete and restore a game, each in one
+transaction with everything derived from it. `scoring` decides; this module only stores."""
+
+from __future__ import annotations
+
+import datetime
+import uuid
+
+from django.db import models
+from django.db.models import F, Max
+from django.utils import timezone
+from django.utils.translation import gettext
+from simple_history.utils import bulk_create_with_history
+
+from klammernliga.derive import summaries
+from klammernliga.derive.matches import recompute_match
+from klammernliga.derive.sheets import (
+    apply_inputs,
+    game_sheet,
+    meld_key,
+    meld_rows,
+    stored_sheet,
+)
+from klammernliga.derive.years import refresh_year_totals
+from klammernliga.models import Evening, Game, Match, Meld
+from klammernliga.services.writing import AlreadyRecorded, CannotRestore, StaleGame, writing
+from scoring.rules import GameSheet, Problem, result, validate
+
+
+def _save_at(obj: models.Model, at: datetime.datetime, **kwargs: object) -> None:
+    """Save with its history record dated `at`, so a game and its melds share one moment."""
+    obj._history_date = at  # type: ignore[attr-defined]
+    try:
+        obj.save(**kwargs)  # type: ignore[arg-type]
+    finally:
+        del obj._history_date  # type: ignore[attr-defined]
+
+
+def _delete_at(obj: models.Model, at: datetime.datetime) -> None:
+    obj._history_date = at  # type: ignore[attr-defined]
+    obj.delete()
+
+
+def _store_melds(game: Game, sheet: GameSheet, at: datetime.datetime) -> None:
+    rows = meld_rows(game, sheet)
+    if rows:
+        bulk_create_with_history(rows, Meld, default_date=at)
+
+
+def game_problems(*, match: Match, **inputs: object) -> list[Problem]:
+    """Every problem of a game as it would be recorded in `match`; nothing is stored."""
+    return validate(game_sheet(match, **inputs))  # type: ignore[arg-type]
+
+
+@writing()
+def record_game(*, match: Match, token: uuid.UUID | None = None, **inputs: object) -> Game:
+    """Validate and store a new game at the end of its match; recompute the match."""
+    sheet = game_sheet(match, **inputs)  # type: ignore[arg-type]
+    outcome = result(sheet)  # raises InvalidGame with every problem
+    position = (match.games.aggregate(last=Max("position"))["last"] or 0) + 1
+    game = Game(match=match, position=position, entry_token=token)
+    apply_inputs(game, sheet, outcome)
+    at = timezone.now()
+    _save_at(game, at)
+    _store_melds(game, sheet, at)
+    recompute_match(match, appended=game.pk)
+    game.refresh_from_db()
+    return game
+
+
+@writing()
+def update_game(*, game: Game, version: int, **inputs: object) -> Game:
+    """Change a game if nobody else changed it since `version` was read."""
+    match = Match.objects.select_related("team_a", "team_b", "evening").get(pk=game.match_id)
+    sheet = game_sheet(match, **inputs)  # type: ignore[arg-type]
+    outcome = result(sheet)
+    # Optimistic check: only the holder of the current version may write.
+    if not Game.objects.filter(pk=game.pk, version=version).update(version=version + 1):
+        raise StaleGame
+    game.refresh_from_db()
+    apply_inputs(game, sheet, outcome)
+    at = timezone.now()
+    _save_at(game, at)
+    old_melds = list(game.melds.all())
+    # Melds are replaced only when they changed, so the history shows real changes only.
+    if meld_key(old_melds) != meld_key(meld_rows(game, sheet)):
+        for meld in old_melds:
+            _delete_at(meld, at)
+        _store_melds(game, sheet, at)
+    recompute_match(match)
+    game.refresh_from_db()
+    return game
+
+
+@writing()
+def delete_game(*, game: Game, version: int | None = None) -> None:
+    """Delete a game (its history keeps it restorable) and renumber its match."""
+    current = Game.objects.select_for_update().filter(pk=game.pk).first()
+    if current is None or (version is not None and current.version != version):
+        raise StaleGame
+    match = Match.objects.select_related("team_a", "team_b", "evening").get(pk=current.match_id)
+    # The game and its melds leave the same moment in history: restore_game finds them so.
+    at = timezone.now()
+    for meld in current.melds.all():
+        _delete_at(meld, at)
+    _delete_at(current, at)
+    if not match.games.exists():
+        evening = match.evening
+        _delete_at(match, at)
+        refresh_year_totals([evening.date.year], match=match)
+        summaries.follow(since=evening.date)
+        return
+    for position, pk in enumerate(match.games.order_by("position").values_list("pk", flat=True), 1):
+        Game.objects.filter(pk=pk).update(position=position)
+    recompute_match(match)
+
+
+# Moves later games out of the way in two steps, as positions are unique per match.
+_SHIFT = 1_000_000
+
+
+def _restore_match(match_id: int, at: datetime.datetime) -> Match:
+    """Bring back a match that was deleted together with its last game."""
+    gone = (
+        Match.history.filter(id=match_id, history_type="-").order_by("-history_date").first()  # type: ignore[attr-defined]
+    )
+    if gone is None or not Evening.objects.filter(pk=gone.evening_id).exists():
+        raise CannotRestore(gettext("Die Partie dieses Spiels gibt es nicht mehr."))
+    position = gone.position
+    taken = Match.objects.filter(evening_id=gone.evening_id)
+    if taken.filter(position=position).exists():
+        position = (taken.aggregate(last=Max("position"))["last"] or 0) + 1
+    match = Match(
+        pk=match_id,
+        evening_id=gone.evening_id,
+        position=position,
+        team_a_id=gone.team_a_id,
+        team_b_id=gone.team_b_id,
+    )
+    _save_at(match, at, force_insert=True)
+    return match
+
+
+def _melds_before_deletion(deleted: object) -> list[object]:
+    """A game's melds as they were when it was deleted, replayed from the melds' history.
+    Meld deletions after the game's last change belong to its deletion (directly or by cascade)
+    and are not replayed; those of a correction share the correction's moment."""
+    game_history = Game.history.filter(id=deleted.id)  # type: ignore[attr-defined]
+    last_change = (
+        game_history.filter(history_date__lt=deleted.history_date)  # type: ignore[attr-defined]
+        .order_by("-history_date")
+        .values_list("history_date", flat=True)
+        .first()
+    )
+    alive: dict[int, object] = {}
+    records = Meld.history.filter(  # type: ignore[attr-defined]
+        game_id=deleted.id,
+        history_date__lte=deleted.history_date,  # type: ignore[attr-defined]
+    ).order_by("history_date", "history_id")
+    for meld in records:
+        if meld.history_type != "-":
+            alive[meld.id] = meld
+        elif last_change is not None and meld.history_date <= last_change:
+            alive.pop(meld.id, None)
+    return list(alive.values())
+
+
+@writing()
+def restore_game(history_id: int) -> Game:
+    """Bring back a deleted game from its history record: at its old place in its match (later
+    games move one down; at the end if the match got shorter meanwhile), with its melds as they
+    were when it was deleted. The match is recomputed and the league notified."""
+    record = Game.history.filter(history_id=history_id).first()  # type: ignore[attr-defined]
+    if record is None or record.history_type != "-":
+        raise CannotRestore(gettext("Dieses Spiel wurde nicht gelöscht."))
+    latest = Game.history.filter(id=record.id).order_by("-history_date", "-history_id").first()  # type: ignore[attr-defined]
+    if latest.history_id != record.history_id or Game.objects.filter(pk=record.id).exists():
+        raise CannotRestore(gettext("Dieses Spiel ist schon wiederhergestellt."))
+    at = timezone.now()
+    match = Match.objects.filter(pk=record.match_id).first() or _restore_match(record.match_id, at)
+    match = Match.objects.select_related("team_a", "team_b", "evening").get(pk=match.pk)
+    sheet = stored_sheet(record, match, _melds_before_deletion(record))
+    outcome = result(sheet)
+    position = min(record.position, match.games.count() + 1)
+    later = Game.objects.filter(match=match, position__gte=position)
+    later.update(position=F("position") + _SHIFT)
+    later.update(position=F("position") - _SHIFT + 1)
+    # A version above any the game had, so a form opened before the deletion stays stale.
+    version = Game.history.filter(id=record.id).count() + 1  # type: ignore[attr-defined]
+    game = Game(pk=record.id, match=match, position=position, version=version)
+    apply_inputs(game, sheet, outcome)
+    _save_at(game, at, force_insert=True)
+    _store_melds(game, sheet, at)
+    recompute_match(match)
+    game.refresh_from_db()
+    return game
+
+
+def recorded(token: uuid.UUID) -> Game | None:
+    """The game stored with an entry form's one-time token, if any; AlreadyRecorded if it was
+    stored and deleted since (a replay must not bring it back)."""
+    game = Game.objects.filter(entry_token=token).first()
+    if game is None and Game.history.filter(entry_token=token).exists():  # type: ignore[attr-defined]
+        raise AlreadyRecorded
+    return game
+
+
+@writing()
+def record_game_once(*, match: Match, token: uuid.UUID, **inputs: object) -> tuple[Game, bool]:
+    """Store a game unless its form was already stored (a double tap, a form sent again):
+    then nothing is stored and the stored game is returned (False). Also after it was deleted:
+    a replay does not bring it back."""
+    stored = recorded(token)
+    if stored is not None:
+        return stored, False
+    return record_game(match=match, token=token, **inputs), True
