@@ -166,6 +166,8 @@ def test_the_entry_form_has_no_sideways_scrolling_at_360_px(
     page.get_by_label("Benutzername").fill("anna")
     page.get_by_label("Passwort").fill("klammern-geheim-1998")
     page.get_by_label("Passwort").press("Enter")
+    page.wait_for_url("**/erfassen/abend/2026-03-12/")
+    page.wait_for_load_state("load")
     # Opened at the top (no anchor), the points are on the first screen too.
     expect(page.locator("#id_points_a")).to_be_visible()
     assert page.evaluate("window.scrollY") == 0
@@ -199,6 +201,8 @@ def test_a_game_can_be_entered_with_the_keyboard_alone(page: Page, live_server) 
     page.get_by_label("Benutzername").fill("anna")
     page.get_by_label("Passwort").fill("klammern-geheim-1998")
     page.get_by_label("Passwort").press("Enter")
+    page.wait_for_url("**/erfassen/abend/2026-03-12/")
+    page.wait_for_load_state("load")
     # The skip link lands on the form: the next Tab is the first name, no link before it.
     page.keyboard.press("Tab")
     expect(page.locator(".skip-link")).to_be_focused()

@@ -466,7 +466,10 @@ def broken_document(document: dict[str, Any], changes: list[tuple[str, ...]]) ->
         if kind == "top":
             document[top] = MARKER
         elif kind == "group":
-            document["users"][0]["groups"] = [MARKER]
+            users = document["users"]
+            if not isinstance(users, list) or not users or not isinstance(users[0], dict):
+                continue  # an earlier change replaced the users already
+            users[0]["groups"] = [MARKER]
         elif not rows:
             continue
         elif kind == "twice":
