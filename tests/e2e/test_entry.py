@@ -12,6 +12,7 @@ from playwright.sync_api import Page, expect
 from klammernliga.models import Game
 from stats.selectors import player_standings
 from tests.e2e.conftest import PHONE
+from tests.e2e.entry_flow import enter_game
 from tests.factories import PlayerFactory, ScorekeeperFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -21,35 +22,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def browser_context_args(browser_context_args):  # type: ignore[no-untyped-def]
     # The scorekeeper's phone speaks German.
     return {**browser_context_args, "locale": "de-DE"}
-
-
-def enter_game(  # type: ignore[no-untyped-def]
-    page: Page,
-    *,
-    declarer: str,
-    trump: str,
-    bid: str,
-    points: tuple[str, str],
-    kontra: bool = False,
-    terz_a: int = 0,
-    expect_other: str,
-) -> None:
-    """Tap a game in; one team's points are typed, the page fills in the other's."""
-    form = page.locator("#neues-spiel form")
-    form.locator("fieldset.players label", has_text=declarer).click()
-    form.locator("fieldset.suits label", has_text=trump).click()
-    form.locator("fieldset.bids label", has_text=bid).click()
-    if kontra:
-        form.locator("fieldset.doubling label", has_text="Kontra").click()
-    if terz_a:
-        form.locator("details.melds > summary").click()
-        terz = form.locator("fieldset.meld-team").first.locator("fieldset.meld-row").first
-        terz.locator("label", has_text=str(terz_a)).click()
-    side, value = points
-    other = "b" if side == "a" else "a"
-    form.locator(f"#id_points_{side}").fill(value)
-    expect(form.locator(f"#id_points_{other}")).to_have_value(expect_other)
-    form.get_by_role("button", name="Spiel speichern").click()
 
 
 def test_a_scorekeeper_enters_corrects_deletes_and_restores_an_evening_on_a_phone(

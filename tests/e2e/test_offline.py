@@ -12,6 +12,7 @@ from playwright.sync_api import Page, expect
 from klammernliga import services
 from klammernliga.models import Evening, Game, Player
 from stats.selectors import player_standings
+from tests.e2e.entry_flow import enter_game
 from tests.factories import PlayerFactory, ScorekeeperFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -57,30 +58,6 @@ def eventually(check, seconds: float = 10) -> bool:  # type: ignore[no-untyped-d
     return True
 
 
-def tap_game(  # type: ignore[no-untyped-def]
-    page: Page,
-    *,
-    declarer: str,
-    trump: str,
-    bid: str,
-    points_a: str,
-    kontra: bool = False,
-    terz_a: int = 0,
-) -> None:
-    form = page.locator("#neues-spiel form")
-    form.locator("fieldset.players label", has_text=declarer).click()
-    form.locator("fieldset.suits label", has_text=trump).click()
-    form.locator("fieldset.bids label", has_text=bid).click()
-    if kontra:
-        form.locator("fieldset.doubling label", has_text="Kontra").click()
-    if terz_a:
-        form.locator("details.melds > summary").click()
-        terz = form.locator("fieldset.meld-team").first.locator("fieldset.meld-row").first
-        terz.locator("label", has_text=str(terz_a)).click()
-    form.locator("#id_points_a").fill(points_a)
-    form.get_by_role("button", name="Spiel speichern").click()
-
-
 def unsent(page: Page, partie: int):  # type: ignore[no-untyped-def]
     return page.locator(f"#partie-{partie} .unsent-item")
 
@@ -105,14 +82,20 @@ def test_games_typed_offline_are_kept_listed_and_sent_once_in_order(
     context.set_offline(True)
     # Five games of Partie 1 without a connection: melds, a Kontra, a tie.
     games = [
-        {"declarer": "Anna", "trump": "Herz", "bid": "rein", "points_a": "100"},
-        {"declarer": "Carl", "trump": "Pik", "bid": "klein", "points_a": "82"},
-        {"declarer": "Anna", "trump": "Karo", "bid": "rein", "points_a": "120", "terz_a": 1},
-        {"declarer": "Bernd", "trump": "Kreuz", "bid": "besser", "points_a": "70", "kontra": True},
-        {"declarer": "Dora", "trump": "Herz", "bid": "rein", "points_a": "64"},
+        {"declarer": "Anna", "trump": "Herz", "bid": "rein", "points": ("a", "100")},
+        {"declarer": "Carl", "trump": "Pik", "bid": "klein", "points": ("a", "82")},
+        {"declarer": "Anna", "trump": "Karo", "bid": "rein", "points": ("a", "120"), "terz_a": 1},
+        {
+            "declarer": "Bernd",
+            "trump": "Kreuz",
+            "bid": "besser",
+            "points": ("a", "70"),
+            "kontra": True,
+        },
+        {"declarer": "Dora", "trump": "Herz", "bid": "rein", "points": ("a", "64")},
     ]
     for number, game in enumerate(games, start=1):
-        tap_game(page, **game)  # type: ignore[arg-type]
+        enter_game(page, **game)  # type: ignore[arg-type]
         expect(unsent(page, 1)).to_have_count(number)
     expect(page.locator("#offline-status")).to_contain_text("Keine Verbindung")
     first, third, fourth = unsent(page, 1).nth(0), unsent(page, 1).nth(2), unsent(page, 1).nth(3)
@@ -127,7 +110,7 @@ def test_games_typed_offline_are_kept_listed_and_sent_once_in_order(
     # A game of the other table, offline too (its tab opens from the phone's copy).
     page.get_by_role("link", name="Partie 2").first.click()
     expect(page.get_by_role("heading", name="Neues Spiel · Partie 2")).to_be_visible()
-    tap_game(page, declarer="Eva", trump="Pik", bid="rein", points_a="100")
+    enter_game(page, declarer="Eva", trump="Pik", bid="rein", points=("a", "100"))
     expect(unsent(page, 2)).to_have_count(1)
     screenshot(page, "entry-offline-unsent")
     assert axe_violations(page) == []
@@ -223,7 +206,7 @@ def test_the_live_evening_shows_a_game_saved_on_a_phone_within_seconds(
     watcher.wait_for_timeout(7_000)
     assert polls[0] == 200 and polls[1:] and set(polls[1:]) == {304}, polls
 
-    tap_game(phone, declarer="Anna", trump="Herz", bid="rein", points_a="100")
+    enter_game(phone, declarer="Anna", trump="Herz", bid="rein", points=("a", "100"))
     expect(phone.locator(".notice")).to_contain_text("Spiel 1 der Partie 1 gespeichert")
     expect(partie_1.locator("tbody td.game-no")).to_have_count(1, timeout=5_000)
     expect(partie_1.locator("tbody")).to_contain_text("100:64")
@@ -297,7 +280,7 @@ def test_a_game_saved_after_the_login_ran_out_is_kept_and_sent_after_the_next_lo
     page.goto(evening_url)
 
     Session.objects.all().delete()  # the login ran out while the game was typed
-    tap_game(page, declarer="Anna", trump="Herz", bid="rein", points_a="100")
+    enter_game(page, declarer="Anna", trump="Herz", bid="rein", points=("a", "100"))
     expect(page.locator("#offline-status")).to_have_text(
         "Bitte neu anmelden; die Spiele bleiben auf diesem Telefon."
     )
