@@ -19,7 +19,6 @@ __all__ = [
     "Series",
     "TableRow",
     "Tick",
-    "colour_of",
     "colours_by_order",
     "date_ticks",
     "line_chart",
@@ -32,12 +31,6 @@ __all__ = [
 
 # Colours are CSS classes series-0 … series-11 (static/css/charts.css); more series repeat them.
 PALETTE_SIZE = 12
-
-
-def colour_of(number: int) -> int:
-    """A lasting colour for a numbered thing (a player's id): the same on every chart whatever
-    the order of the lines, and distinct for any twelve consecutive numbers."""
-    return (number - 1) % PALETTE_SIZE
 
 
 def colours_by_order(numbers: Iterable[int]) -> dict[int, int]:

@@ -11,32 +11,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from stats import display
-from stats.charts.lines import LineChart, Series, Tick, colour_of, line_chart
+from stats.charts.lines import LineChart, Series, Tick, line_chart
 from stats.display import MINUS
-from stats.ratings.selectors import Line, PlayerHistory
-
-
-def rating_chart(
-    histories: Sequence[PlayerHistory], *, title: str | None = None, chart_id: str = "rating-chart"
-) -> LineChart:
-    """Each player's rating (ordinal) after every evening, with a table of year-end ratings."""
-    series = [
-        Series(
-            h.player.name,
-            [(p.date, p.ordinal) for p in h.points],
-            key=h.player.slug,
-            colour=colour_of(h.player.pk),
-        )
-        for h in histories
-    ]
-    return rating_series_chart(series, title=title, chart_id=chart_id)
-
-
-def rating_lines_chart(lines: Sequence[Line], period: str = "evening") -> LineChart:
-    """The rating chart of stats.ratings.selectors.rating_lines (the KlammernBoss page's)."""
-    series = [Series(p.name, points, key=p.slug, colour=colour_of(p.pk)) for p, points in lines]
-    return rating_series_chart(series, period=period)
-
 
 # Days between two points of a line beyond which nothing was played: the line breaks there.
 GAPS = {"evening": 366.0, "month": 366.0, "year": 2 * 366.0}

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from stats.charts.lines import PALETTE_SIZE, Series, colour_of, colours_by_order, line_chart
+from stats.charts.lines import PALETTE_SIZE, Series, colours_by_order, line_chart
 from tests.stats.helpers import grow_league
 
 ROOT = Path(__file__).parents[2]
@@ -68,17 +68,14 @@ def test_a_players_colour_stays_when_the_ranking_changes() -> None:
     day = datetime.date(2011, 1, 7)
 
     def chart(order: list[tuple[int, str, float]]):  # type: ignore[no-untyped-def]
-        series = [Series(name, [(day, value)], colour=colour_of(pk)) for pk, name, value in order]
+        colours = colours_by_order(pk for pk, _name, _value in order)
+        series = [Series(name, [(day, value)], colour=colours[pk]) for pk, name, value in order]
         return {s.label: s.css_class for s in line_chart(series, title="Wertung").series}
 
     before = chart([(2, "Bernd", 21.0), (1, "Anke", 20.0), (3, "Claus", 19.0)])
     after = chart([(1, "Anke", 22.0), (3, "Claus", 21.0), (2, "Bernd", 19.0)])
     assert before == after
     assert len(set(before.values())) == 3
-
-
-def test_twelve_players_numbered_one_after_another_get_twelve_colours() -> None:
-    assert sorted(colour_of(pk) for pk in range(40, 52)) == list(range(PALETTE_SIZE))
 
 
 LEGEND = re.compile(
