@@ -21,7 +21,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args):  # type: ignore[no-untyped-def]
     # The scorekeeper's phone speaks German.
-    return {**browser_context_args, "locale": "de-DE"}
+    # Service workers (the offline tests' subject) would hide requests from page.route.
+    return {**browser_context_args, "locale": "de-DE", "service_workers": "block"}
 
 
 def test_a_scorekeeper_enters_corrects_deletes_and_restores_an_evening_on_a_phone(
@@ -144,12 +145,27 @@ def test_the_entry_form_has_no_sideways_scrolling_at_360_px(
     expect(page.locator("#id_points_a")).to_be_visible()
     assert page.evaluate("window.scrollY") == 0
     points_in_view(page)
-    # While a save runs the button is disabled; the empty form is refused, and the page with
-    # the server's messages comes before the evening page is opened again.
+    # While a save runs the button is disabled: the request is held back here to look at it,
+    # then let through (the empty form is refused) before the evening page is opened again.
+    held: list = []  # type: ignore[type-arg]
+
+    def hold_first(route):  # type: ignore[no-untyped-def]
+        if held:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route("**/erfassen/abend/2026-03-12/spiel/", hold_first)
     save = page.get_by_role("button", name="Spiel speichern")
+    save.click()
+    expect(save).to_be_disabled()
+    for _ in range(100):
+        if held:
+            break
+        page.wait_for_timeout(50)
     with page.expect_navigation():
-        save.click()
-        expect(save).to_be_disabled()
+        held[0].continue_()
+    page.unroute("**/erfassen/abend/2026-03-12/spiel/")
     page.goto(live_server.url + "/erfassen/abend/2026-03-12/")
     expect(page.get_by_role("button", name="Spiel speichern")).to_be_enabled()
     page.locator("details.melds > summary").click()
