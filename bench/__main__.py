@@ -1,8 +1,9 @@
 """`python -m bench` (`make bench`): build the datasets, measure, print and record the table.
 
 Options: --only demo|big, --rebuild, --requests N, --load-seconds N, --no-load, --no-readme,
---no-recompute. The big dataset (1,000,000 games) is built once and reused from bench/out/ while
-its shape is unchanged; the demo league is rebuilt on every run.
+--no-recompute, --import-rows N (0: no import run). The big dataset (1,000,000 games) is built
+once and reused from bench/out/ while its shape is unchanged; the demo league is rebuilt on every
+run. With the big dataset, `import_games` of a generated file is timed into an empty database.
 """
 
 from __future__ import annotations
@@ -70,6 +71,21 @@ def measure(name: str, *, requests: int, recompute: bool) -> dict[str, Any]:
     return dict(json.loads(run.stdout.strip().splitlines()[-1]))
 
 
+def import_run(rows: int) -> dict[str, Any]:
+    """`import_games` of a generated file of `rows` games into an empty database."""
+    db = OUT / "import.sqlite3"
+    for stale in OUT.glob("import.sqlite3*"):
+        stale.unlink()
+    log(f"import: import_games of {rows:,} rows into an empty database …")
+    run = subprocess.run(
+        [sys.executable, "-m", "bench.imports", str(rows)],
+        cwd=ROOT, env=_env(db), stdout=subprocess.PIPE, text=True, check=True,
+    )  # fmt: skip
+    outcome = dict(json.loads(run.stdout.strip().splitlines()[-1]))
+    log(f"import: {outcome['games']:,} games in {outcome['seconds']} s")
+    return outcome
+
+
 def machine() -> dict[str, str]:
     commit = subprocess.run(
         ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
@@ -98,6 +114,7 @@ def main() -> None:
         "--no-recompute", action="append", default=[], metavar="DATASET",
         help="skip the full recompute of this dataset (demo or big); repeatable",
     )  # fmt: skip
+    parser.add_argument("--import-rows", type=int, default=100_000, metavar="N")
     args = parser.parse_args()
     OUT.mkdir(parents=True, exist_ok=True)
     names = [args.only] if args.only else ["demo", "big"]
@@ -107,6 +124,7 @@ def main() -> None:
         builds[name] = build(name, rebuild=args.rebuild)
         recompute = name not in args.no_recompute
         results[name] = measure(name, requests=args.requests, recompute=recompute)
+    imports = import_run(args.import_rows) if args.import_rows and "big" in names else None
     # Kept before the load run, so a failing server cannot lose the measurements.
     (OUT / "measured.json").write_text(json.dumps({"builds": builds, "results": results}))
     loads = []
@@ -130,8 +148,12 @@ def main() -> None:
                 results[name] = result
                 builds[name] = earlier["builds"].get(name, {})
         loads = loads or earlier.get("loads", [])
+        imports = imports or earlier.get("imports")
         results = {n: results[n] for n in ("demo", "big") if n in results}
-    document = {"machine": machine(), "builds": builds, "results": results, "loads": loads}
+    document = {
+        "machine": machine(), "builds": builds, "results": results, "loads": loads,
+        "imports": imports,
+    }  # fmt: skip
     (OUT / "results.json").write_text(json.dumps(document, indent=1))
     table = render(document)
     print(table)

