@@ -292,9 +292,13 @@ def small_points(*, playing_side_won: bool, kontra: bool, re: bool) -> int:
     return base * multiplier
 
 
-def result(sheet: GameSheet) -> GameResult:
-    """The result of a valid game; raises InvalidGame listing every problem otherwise."""
-    problems = validate(sheet)
+def result(sheet: GameSheet, *, validated: bool = False) -> GameResult:
+    """The result of a valid game; raises InvalidGame listing every problem otherwise.
+
+    `validated`: the caller has just had `validate` find nothing (an import checks every row
+    before it stores any), so the sheet is not checked a second time.
+    """
+    problems = [] if validated else validate(sheet)
     if problems:
         raise InvalidGame(problems)
     playing = sheet.side_of(sheet.declarer)

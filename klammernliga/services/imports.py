@@ -207,7 +207,8 @@ def _store_games(
     melds: list[tuple[Game, GameRecord]] = []
     participations: list[tuple[object, ...]] = []
     for match, records in for_matches:
-        outcomes = [result(r.sheet()) for r in records]
+        # store_evenings has validated every record (`_checked`).
+        outcomes = [result(r.sheet(), validated=True) for r in records]
         steps, tally = derive_steps(outcomes)
         for position, (record, outcome, step) in enumerate(
             zip(records, outcomes, steps, strict=True), 1

@@ -149,3 +149,15 @@ def test_asking_the_result_of_an_invalid_game_raises_with_its_problems() -> None
     with pytest.raises(InvalidGame) as error:
         result(sheet(trump="rot"))
     assert [p.field for p in error.value.problems] == ["trump"]
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [{}, {"kontra": True}, {"kontra": True, "re": True}, {"points_a": 40, "points_b": 124}],
+)
+def test_a_validated_sheet_gives_the_same_result_without_being_checked_again(
+    changes: dict[str, object],
+) -> None:
+    valid = sheet(**changes)
+    assert validate(valid) == []
+    assert result(valid, validated=True) == result(valid)
