@@ -6,6 +6,7 @@ import json
 import pytest
 from django.core.management import CommandError, call_command
 
+from scoring.rating import KONTRA_SHARE, RE_SHARE, Rating, _outcomes, win_chance
 from stats.ratings.bound import by_bin, estimate, round_chance
 from stats.ratings.quality import brier
 
@@ -64,3 +65,21 @@ def test_rating_quality_reports_the_bound_beside_our_brier_score() -> None:
     assert f"Brier {bound['brier']:.4f}" in text.getvalue()
     with pytest.raises(CommandError, match="Runde"):
         call_command("rating_quality", "--bound", "0", stdout=io.StringIO())
+
+
+def test_a_round_s_games_include_kontra_and_re_with_their_stakes_and_the_same_mean_chance() -> None:
+    for chance in (0.2, 0.5, 0.8, 0.95):
+        outcomes = _outcomes(chance)
+        assert sum(q for q, _us, _them in outcomes) == pytest.approx(1.0)
+        assert sum(q for q, us, _them in outcomes if us) == pytest.approx(chance)
+        # Won: 1 small point, 2 with Kontra, 4 with Re; lost: 2, 4 and 8 to the other team.
+        assert sorted(us for _q, us, _them in outcomes if us) == [1, 2, 4]
+        assert sorted(them for _q, _us, them in outcomes if them) == [2, 4, 8]
+        kontra = [q for q, us, them in outcomes if us == 2 or them == 4]
+        assert sum(kontra) == pytest.approx(KONTRA_SHARE * (1 - RE_SHARE))
+        # A declarer facing Kontra wins less often than one without.
+        plain_won, plain_lost = outcomes[0][0], outcomes[1][0]
+        assert kontra[0] / sum(kontra) < plain_won / (plain_won + plain_lost)
+    # Kontra makes a round more of a lottery, but the stronger team stays the favourite.
+    strong, weak = Rating(120.0, 5.0), Rating(80.0, 5.0)
+    assert 0.5 < win_chance((strong, strong), (weak, weak), Rating(1.6, 0.05))[0] < 1
