@@ -9,30 +9,18 @@ exactly, but not the cards of the evening, would score.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from scoring.domain import ROUND_TARGET
 from scoring.rules import beet, small_points, total_points
 from scoring.simulate import play_until_game
-from stats.ratings.quality import BIN_WIDTH, bin_index
 
 type Team = tuple[str, str]
 type Pairing = tuple[Team, Team]
 
 # Rounds the engine plays per pairing: the estimate's standard error is at most 0.5/√rounds.
 ROUNDS = 2000
-
-
-@dataclass(frozen=True, slots=True)
-class BinScore:
-    """The rounds of one of our reliability bins: our Brier score and the true chances' there."""
-
-    low: float
-    high: float
-    rounds: int
-    brier: float
-    bound: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,22 +92,3 @@ def estimate(
 def _chance(chances: Mapping[Pairing, float], pairing: Pairing) -> float:
     first, second = pairing
     return chances[pairing] if pairing in chances else 1.0 - chances[(second, first)]
-
-
-def by_bin(
-    ours: Sequence[tuple[float, bool]], truth: Sequence[tuple[float, bool]]
-) -> list[BinScore]:
-    """Our Brier score and the true chances' on the same rounds, by our reliability bin."""
-    bins: dict[int, list[tuple[float, float]]] = {}
-    for (p, won), (true, _won) in zip(ours, truth, strict=True):
-        bins.setdefault(bin_index(p), []).append(((p - won) ** 2, (true - won) ** 2))
-    return [
-        BinScore(
-            low=0.5 + index * BIN_WIDTH,
-            high=0.5 + (index + 1) * BIN_WIDTH,
-            rounds=len(rows),
-            brier=sum(a for a, _ in rows) / len(rows),
-            bound=sum(b for _, b in rows) / len(rows),
-        )
-        for index, rows in sorted(bins.items())
-    ]

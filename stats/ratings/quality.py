@@ -35,6 +35,9 @@ class Bin:
     rounds: int
     predicted: float
     observed: float
+    brier: float
+    # The true chances' Brier score on the same rounds (`reliability` given them).
+    bound: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,20 +192,26 @@ def bin_index(p: float) -> int:
     return min(int((max(p, 1 - p) - 0.5) / BIN_WIDTH), round(0.5 / BIN_WIDTH) - 1)
 
 
-def reliability(predictions: Sequence[tuple[float, bool]]) -> list[Bin]:
-    """Predicted against observed, by the favourite's predicted chance (the non-empty bins)."""
-    bins: dict[int, list[tuple[float, bool]]] = {}
-    for p, won in predictions:
+def reliability(
+    predictions: Sequence[tuple[float, bool]], truth: Sequence[tuple[float, bool]] | None = None
+) -> list[Bin]:
+    """Predicted against observed, by the favourite's predicted chance (the non-empty bins); with
+    `truth` (the true chances of the same rounds) also their Brier score in each bin."""
+    bins: dict[int, list[tuple[float, bool, float]]] = {}
+    for index, (p, won) in enumerate(predictions):
         # Seen from the favourite: a prediction and its mirror image fall in the same bin.
         favourite, favourite_won = (p, won) if p >= 0.5 else (1 - p, not won)
-        bins.setdefault(bin_index(p), []).append((favourite, favourite_won))
+        true = (truth[index][0] - won) ** 2 if truth is not None else 0.0
+        bins.setdefault(bin_index(p), []).append((favourite, favourite_won, true))
     return [
         Bin(
             low=0.5 + index * BIN_WIDTH,
             high=0.5 + (index + 1) * BIN_WIDTH,
             rounds=len(rows),
-            predicted=sum(p for p, _ in rows) / len(rows),
-            observed=sum(won for _, won in rows) / len(rows),
+            predicted=sum(p for p, _w, _t in rows) / len(rows),
+            observed=sum(won for _p, won, _t in rows) / len(rows),
+            brier=sum((p - won) ** 2 for p, won, _t in rows) / len(rows),
+            bound=None if truth is None else sum(t for _p, _w, t in rows) / len(rows),
         )
         for index, rows in sorted(bins.items())
     ]

@@ -7,8 +7,8 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from scoring.rating import KONTRA_SHARE, RE_SHARE, Rating, _outcomes, win_chance
-from stats.ratings.bound import by_bin, estimate, round_chance
-from stats.ratings.quality import brier
+from stats.ratings.bound import estimate, round_chance
+from stats.ratings.quality import brier, reliability
 
 STRENGTHS = {"Anke": 0.95, "Bernd": 0.9, "Claus": 0.1, "Dörte": 0.05, "Inge": 0.5, "Jens": 0.5}
 STRONG, WEAK, EVEN = ("Anke", "Bernd"), ("Claus", "Dörte"), ("Inge", "Jens")
@@ -44,11 +44,14 @@ def test_the_bound_scores_the_true_chances_on_the_rounds_played() -> None:
 def test_each_reliability_bin_gets_our_score_and_the_bound_s_on_the_same_rounds() -> None:
     ours = [(0.52, True), (0.46, True), (0.71, False)]
     truth = [(0.6, True), (0.5, True), (0.55, False)]
-    rows = by_bin(ours, truth)
+    rows = reliability(ours, truth)
     assert [(r.low, r.rounds) for r in rows] == [(0.5, 2), (0.7, 1)]
+    # Seen from the favourite: 0.46 for the team that won is 0.54 for the one that lost.
+    assert rows[0].predicted == pytest.approx(0.53) and rows[0].observed == 0.5
     assert rows[0].brier == pytest.approx((0.48**2 + 0.54**2) / 2)
     assert rows[0].bound == pytest.approx((0.4**2 + 0.5**2) / 2)
     assert rows[1].brier == pytest.approx(0.71**2) and rows[1].bound == pytest.approx(0.55**2)
+    assert all(r.bound is None for r in reliability(ours))
 
 
 def test_rating_quality_reports_the_bound_beside_our_brier_score() -> None:

@@ -6,7 +6,7 @@ import random
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from klammernliga import demo
-from stats.ratings.bound import ROUNDS, Bound, by_bin, estimate
+from stats.ratings.bound import ROUNDS, Bound, estimate
 from stats.ratings.quality import Bin, Quality, measure, reliability
 
 
@@ -89,10 +89,10 @@ class Command(BaseCommand):
             f"(erwartet {b.expected:.4f}); Wertung {q.brier:.4f}"
         )
         self.stdout.write("  Favorit vorhergesagt   Runden  Brier Wertung  Brier Schranke")
-        for row in by_bin(q.predictions, b.predictions):
+        for row in reliability(q.predictions, b.predictions):
             self.stdout.write(
                 f"  {row.low:.0%}–{row.high:.0%}{'':>12}{row.rounds:6d}  {row.brier:13.4f}"
-                f"  {row.bound:14.4f}"
+                f"  {row.bound or 0.0:14.4f}"
             )
         self.stdout.write("  Wahre Chance des Favoriten   Runden  wahr (Mittel)  eingetreten")
         for r in reliability(b.predictions):
@@ -152,28 +152,23 @@ def _bound_dict(q: Quality, b: Bound) -> dict[str, object]:
         "pairings": len(b.chances),
         "brier": round(b.brier, 4),
         "expected": round(b.expected, 4),
-        "by_bin": [
-            {
-                "low": r.low,
-                "high": r.high,
-                "rounds": r.rounds,
-                "brier": round(r.brier, 4),
-                "bound": round(r.bound, 4),
-            }
-            for r in by_bin(q.predictions, b.predictions)
-        ],
+        "by_bin": _bins(reliability(q.predictions, b.predictions)),
         "reliability": _bins(reliability(b.predictions)),
     }
 
 
 def _bins(bins: list[Bin]) -> list[dict[str, float]]:
-    return [
-        {
+    rows = []
+    for b in bins:
+        row = {
             "low": b.low,
             "high": b.high,
             "rounds": b.rounds,
             "predicted": round(b.predicted, 4),
             "observed": round(b.observed, 4),
+            "brier": round(b.brier, 4),
         }
-        for b in bins
-    ]
+        if b.bound is not None:
+            row["bound"] = round(b.bound, 4)
+        rows.append(row)
+    return rows
