@@ -15,8 +15,8 @@ ranking (README "KlammernBoss").
 Each observation updates the beliefs in the order played with one step of assumed-density
 filtering (a Laplace step on the logistic likelihood, diagonal covariance), so replaying the
 same games gives the same ratings and a replay may stop and resume at any evening. The chance
-to win a round follows from the chance to win each game by the rules of the round
-(`win_chance`).
+to win a round follows from the chance to win each game by the rules of the round, Kontra and
+Re included (`win_chance`).
 """
 
 from __future__ import annotations
@@ -57,6 +57,14 @@ ROUND_WEIGHT = 0.5
 PRIOR_ADVANTAGE = (0.0, 1.0)
 # The probit approximation of a logistic of a normal: logistic(m / sqrt(1 + π·s²/8)).
 _PROBIT = math.pi / 8
+# Kontra and Re in a round, as the card engine's players say them (README "KlammernBoss"): about
+# one game in eight gets a Kontra and one Kontra in seven a Re, and the defenders say Kontra on
+# strong hands, so a declarer facing Kontra wins far less often (log-odds lower by about 1.5).
+# Such a game doubles (Re: quadruples) the small points: a round is more of a lottery than its
+# games alone suggest.
+KONTRA_SHARE = 0.13
+RE_SHARE = 0.15
+KONTRA_SHIFT = -1.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,22 +141,56 @@ def win_chance(
     """Each team's chance to win a small round against the other, from 0:0; together 1.
 
     Each game is declared by any of the four alike; a won game gives its team the small points
-    of a won game, a lost one gives the other team those of a lost game (no Kontra assumed).
+    of a won game, a lost one gives the other team those of a lost game; a share of the games
+    gets a Kontra or a Re (`KONTRA_SHARE`, `RE_SHARE`), is won less often by the declarer and
+    counts double or fourfold.
     """
     advantage = advantage or initial_advantage()
-    first = tuple(game_chance(p, team_2, advantage) for p in team_1)
-    second = tuple(game_chance(p, team_1, advantage) for p in team_2)
-    chance = _round_chance(first, second)
+    first = tuple(_outcomes(game_chance(p, team_2, advantage)) for p in team_1)
+    second = tuple(_outcomes(game_chance(p, team_1, advantage)) for p in team_2)
+    # Averaged with the mirrored chain, so equal teams get exactly one half.
+    chance = 0.5 + (_round_chance(first, second) - _round_chance(second, first)) / 2
     return chance, 1.0 - chance
 
 
-_WON = small_points(playing_side_won=True, kontra=False, re=False)
-_LOST = small_points(playing_side_won=False, kontra=False, re=False)
+# A declared game's outcomes: (probability, small points to the declarer's team, to the other).
+type _Outcomes = tuple[tuple[float, int, int], ...]
+# The kinds of declared game: (share of games, declarer's chance moved by, stake when won, lost).
+_KINDS = tuple(
+    (
+        share,
+        shift,
+        small_points(playing_side_won=True, kontra=kontra, re=re),
+        small_points(playing_side_won=False, kontra=kontra, re=re),
+    )
+    for share, shift, kontra, re in (
+        (1 - KONTRA_SHARE, 0.0, False, False),
+        (KONTRA_SHARE * (1 - RE_SHARE), KONTRA_SHIFT, True, False),
+        (KONTRA_SHARE * RE_SHARE, KONTRA_SHIFT, True, True),
+    )
+)
 
 
-def _round_chance(first: tuple[float, ...], second: tuple[float, ...]) -> float:
-    """The chance that team 1 reaches ROUND_TARGET first, given each declarer's game chance."""
-    share = 1.0 / (len(first) + len(second))
+def _outcomes(chance: float) -> _Outcomes:
+    """The outcomes of a game the declarer's team wins with this chance on average: split into
+    the kinds of game, whose chances average to `chance`."""
+    # The log-odds of the game without Kontra, found by bisection (the average grows with it).
+    low, high = -40.0, 40.0
+    for _ in range(50):
+        middle = (low + high) / 2
+        average = sum(share * _chance(middle + shift, 0.0) for share, shift, _w, _l in _KINDS)
+        low, high = (middle, high) if average < chance else (low, middle)
+    plain = (low + high) / 2
+    outcomes = []
+    for share, shift, won, lost in _KINDS:
+        p = _chance(plain + shift, 0.0)
+        outcomes += [(share * p, won, 0), (share * (1 - p), 0, lost)]
+    return tuple(outcomes)
+
+
+def _round_chance(ours: tuple[_Outcomes, ...], theirs: tuple[_Outcomes, ...]) -> float:
+    """The chance that team 1 reaches ROUND_TARGET first, given each declarer's game outcomes."""
+    share = 1.0 / (len(ours) + len(theirs))
 
     @cache
     def from_score(a: int, b: int) -> float:
@@ -157,10 +199,14 @@ def _round_chance(first: tuple[float, ...], second: tuple[float, ...]) -> float:
         if b >= ROUND_TARGET:
             return 0.0
         total = 0.0
-        for p in first:
-            total += share * (p * from_score(a + _WON, b) + (1 - p) * from_score(a, b + _LOST))
-        for p in second:
-            total += share * (p * from_score(a, b + _WON) + (1 - p) * from_score(a + _LOST, b))
+        for outcomes in ours:
+            total += share * sum(
+                q * from_score(a + to_us, b + to_them) for q, to_us, to_them in outcomes
+            )
+        for outcomes in theirs:
+            total += share * sum(
+                q * from_score(a + to_us, b + to_them) for q, to_them, to_us in outcomes
+            )
         return total
 
     return from_score(0, 0)

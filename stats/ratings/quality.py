@@ -23,6 +23,8 @@ from scoring.rules import GameSheet, result
 # The favourite's predicted chance, in steps of this size from 50 %: the reliability table.
 BIN_WIDTH = 0.05
 
+type Team = tuple[str, str]
+
 
 @dataclass(frozen=True, slots=True)
 class Bin:
@@ -33,6 +35,9 @@ class Bin:
     rounds: int
     predicted: float
     observed: float
+    brier: float
+    # The true chances' Brier score on the same rounds (`reliability` given them).
+    bound: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +50,9 @@ class Quality:
     rounds: int
     games: int
     reliability: list[Bin]
+    # Each predicted round: the chance given to team A, and (the pairing, whether team A won).
+    predictions: list[tuple[float, bool]]
+    outcomes: list[tuple[tuple[Team, Team], bool]]
 
     @property
     def ranking(self) -> list[tuple[str, Rating]]:
@@ -73,9 +81,6 @@ def _ranks(values: Sequence[float]) -> list[float]:
             ranks[order[position]] = (start + end) / 2
         start = end + 1
     return ranks
-
-
-type Team = tuple[str, str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,6 +142,7 @@ def measure(
     ratings: dict[str, Rating] = {}
     advantage: Rating | None = None
     predictions: list[tuple[float, bool]] = []
+    outcomes: list[tuple[tuple[Team, Team], bool]] = []
     games = 0
     fresh = initial_rating()
     for evening in _evenings(seed, strengths, years):
@@ -153,6 +159,7 @@ def measure(
                 team_b = [ratings.get(name, fresh) for name in ended.team_b]
                 chances[key] = win_chance(team_a, team_b, advantage)[0]
             predictions.append((chances[key], ended.a_won))
+            outcomes.append((key, ended.a_won))
             winners, losers = (
                 (ended.team_a, ended.team_b) if ended.a_won else (ended.team_b, ended.team_a)
             )
@@ -168,6 +175,8 @@ def measure(
         rounds=len(predictions),
         games=games,
         reliability=reliability(predictions),
+        predictions=predictions,
+        outcomes=outcomes,
     )
 
 
@@ -178,21 +187,31 @@ def brier(predictions: Sequence[tuple[float, bool]]) -> float:
     return sum((p - won) ** 2 for p, won in predictions) / len(predictions)
 
 
-def reliability(predictions: Sequence[tuple[float, bool]]) -> list[Bin]:
-    """Predicted against observed, by the favourite's predicted chance (the non-empty bins)."""
-    bins: dict[int, list[tuple[float, bool]]] = {}
-    for p, won in predictions:
+def bin_index(p: float) -> int:
+    """The reliability bin of a predicted chance, seen from the favourite (0: 50 % to 55 %)."""
+    return min(int((max(p, 1 - p) - 0.5) / BIN_WIDTH), round(0.5 / BIN_WIDTH) - 1)
+
+
+def reliability(
+    predictions: Sequence[tuple[float, bool]], truth: Sequence[tuple[float, bool]] | None = None
+) -> list[Bin]:
+    """Predicted against observed, by the favourite's predicted chance (the non-empty bins); with
+    `truth` (the true chances of the same rounds) also their Brier score in each bin."""
+    bins: dict[int, list[tuple[float, bool, float]]] = {}
+    for index, (p, won) in enumerate(predictions):
         # Seen from the favourite: a prediction and its mirror image fall in the same bin.
         favourite, favourite_won = (p, won) if p >= 0.5 else (1 - p, not won)
-        index = min(int((favourite - 0.5) / BIN_WIDTH), round(0.5 / BIN_WIDTH) - 1)
-        bins.setdefault(index, []).append((favourite, favourite_won))
+        true = (truth[index][0] - won) ** 2 if truth is not None else 0.0
+        bins.setdefault(bin_index(p), []).append((favourite, favourite_won, true))
     return [
         Bin(
             low=0.5 + index * BIN_WIDTH,
             high=0.5 + (index + 1) * BIN_WIDTH,
             rounds=len(rows),
-            predicted=sum(p for p, _ in rows) / len(rows),
-            observed=sum(won for _, won in rows) / len(rows),
+            predicted=sum(p for p, _w, _t in rows) / len(rows),
+            observed=sum(won for _p, won, _t in rows) / len(rows),
+            brier=sum((p - won) ** 2 for p, won, _t in rows) / len(rows),
+            bound=None if truth is None else sum(t for _p, _w, t in rows) / len(rows),
         )
         for index, rows in sorted(bins.items())
     ]

@@ -6,7 +6,8 @@ import random
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from klammernliga import demo
-from stats.ratings.quality import Quality, measure
+from stats.ratings.bound import ROUNDS, Bound, estimate
+from stats.ratings.quality import Bin, Quality, measure, reliability
 
 
 class Command(BaseCommand):
@@ -14,7 +15,8 @@ class Command(BaseCommand):
         "Play leagues with the card engine (the demo league's circle and evenings) for the given "
         "seeds and strengths, rate them as the site does, and report the rank correlation "
         "(Spearman) of the ranking with the strengths, the Brier score of the round predictions "
-        "and a reliability table."
+        "and a reliability table; with --bound also the best Brier score any rating could reach "
+        "(each pairing's true chance to win a round, estimated by the card engine)."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -26,22 +28,42 @@ class Command(BaseCommand):
             "seed), random (drawn from 0.2-0.95 by the seed) or Name=0.8,… for all eight",
         )
         parser.add_argument("--years", default=f"{demo.FIRST_YEAR}-{demo.LAST_YEAR}")
+        parser.add_argument(
+            "--bound",
+            nargs="?",
+            type=int,
+            const=ROUNDS,
+            default=None,
+            metavar="ROUNDS",
+            help=f"also estimate each pairing's true round chance from ROUNDS engine-played "
+            f"rounds (default {ROUNDS}; slow: minutes per league) and score it",
+        )
         parser.add_argument("--json", action="store_true")
 
-    def handle(self, *args: object, **options: str | bool) -> None:
+    def handle(self, *args: object, bound: int | None, **options: str | bool) -> None:
         try:
             seeds = [int(s) for s in str(options["seeds"]).split(",")]
             years = demo.parse_years(str(options["years"]))
         except ValueError as error:
             raise CommandError(f"Ungültige Angabe: {error}") from error
-        results = [
-            measure(seed, _strengths(str(options["strengths"]), seed), years) for seed in seeds
-        ]
+        rounds = bound
+        if rounds is not None and rounds < 1:
+            raise CommandError("--bound braucht mindestens eine Runde je Paarung")
+        results = []
+        for seed in seeds:
+            quality = measure(seed, _strengths(str(options["strengths"]), seed), years)
+            truth = (
+                None if rounds is None else estimate(quality.outcomes, quality.strengths, rounds)
+            )
+            results.append((quality, truth))
         if options["json"]:
-            self.stdout.write(json.dumps([_as_dict(q) for q in results], ensure_ascii=False))
+            rows = [_as_dict(q) | ({"bound": _bound_dict(q, b)} if b else {}) for q, b in results]
+            self.stdout.write(json.dumps(rows, ensure_ascii=False))
             return
-        for quality in results:
+        for quality, truth in results:
             self._report(quality)
+            if truth is not None:
+                self._report_bound(quality, truth)
 
     def _report(self, q: Quality) -> None:
         self.stdout.write(
@@ -58,6 +80,25 @@ class Command(BaseCommand):
             self.stdout.write(
                 f"  {b.low:.0%}–{b.high:.0%}{'':>12}{b.rounds:6d}  {b.predicted:12.1%}"
                 f"  {b.observed:11.1%}"
+            )
+
+    def _report_bound(self, q: Quality, b: Bound) -> None:
+        self.stdout.write(
+            f"  Schranke: wahre Chancen der {len(b.chances)} Paarungen "
+            f"({b.rounds_per_pairing} Runden je Paarung): Brier {b.brier:.4f} "
+            f"(erwartet {b.expected:.4f}); Wertung {q.brier:.4f}"
+        )
+        self.stdout.write("  Favorit vorhergesagt   Runden  Brier Wertung  Brier Schranke")
+        for row in reliability(q.predictions, b.predictions):
+            self.stdout.write(
+                f"  {row.low:.0%}–{row.high:.0%}{'':>12}{row.rounds:6d}  {row.brier:13.4f}"
+                f"  {row.bound or 0.0:14.4f}"
+            )
+        self.stdout.write("  Wahre Chance des Favoriten   Runden  wahr (Mittel)  eingetreten")
+        for r in reliability(b.predictions):
+            self.stdout.write(
+                f"  {r.low:.0%}–{r.high:.0%}{'':>18}{r.rounds:6d}  {r.predicted:13.1%}"
+                f"  {r.observed:11.1%}"
             )
 
 
@@ -101,14 +142,33 @@ def _as_dict(q: Quality) -> dict[str, object]:
             }
             for name, r in q.ranking
         ],
-        "reliability": [
-            {
-                "low": b.low,
-                "high": b.high,
-                "rounds": b.rounds,
-                "predicted": round(b.predicted, 4),
-                "observed": round(b.observed, 4),
-            }
-            for b in q.reliability
-        ],
+        "reliability": _bins(q.reliability),
     }
+
+
+def _bound_dict(q: Quality, b: Bound) -> dict[str, object]:
+    return {
+        "rounds_per_pairing": b.rounds_per_pairing,
+        "pairings": len(b.chances),
+        "brier": round(b.brier, 4),
+        "expected": round(b.expected, 4),
+        "by_bin": _bins(reliability(q.predictions, b.predictions)),
+        "reliability": _bins(reliability(b.predictions)),
+    }
+
+
+def _bins(bins: list[Bin]) -> list[dict[str, float]]:
+    rows = []
+    for b in bins:
+        row = {
+            "low": b.low,
+            "high": b.high,
+            "rounds": b.rounds,
+            "predicted": round(b.predicted, 4),
+            "observed": round(b.observed, 4),
+            "brier": round(b.brier, 4),
+        }
+        if b.bound is not None:
+            row["bound"] = round(b.bound, 4)
+        rows.append(row)
+    return rows
