@@ -12,7 +12,7 @@ from klammernliga import services
 from klammernliga.models import Evening, Game, Match, Meld, Player
 from scoring.domain import Meld as MeldValue
 from scoring.domain import MeldKind
-from tests.factories import GameFactory, MatchFactory, ScorekeeperFactory
+from tests.factories import GameFactory, MatchFactory
 from tests.klammernliga.entry_pages import (
     DAY,
     anna_bernd_vs_carl_dora,
@@ -25,17 +25,6 @@ from tests.klammernliga.entry_pages import (
 pytestmark = pytest.mark.django_db
 
 NEW_GAME = reverse("entry:new_game", args=[DAY])
-
-
-@pytest.fixture
-def scorekeeper(client):  # type: ignore[no-untyped-def]
-    client.force_login(ScorekeeperFactory())
-    return client
-
-
-@pytest.fixture
-def match():  # type: ignore[no-untyped-def]
-    return anna_bernd_vs_carl_dora()
 
 
 def refused(response, field: str) -> list[str]:  # type: ignore[no-untyped-def]

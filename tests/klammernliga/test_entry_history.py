@@ -19,11 +19,6 @@ from tests.klammernliga.entry_pages import DAY, anna_bernd_vs_carl_dora, game_da
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def match():  # type: ignore[no-untyped-def]
-    return anna_bernd_vs_carl_dora()
-
-
 def play_a_varied_match(match: Match) -> list[Game]:
     """Wins, a Kontra, a tie, melds on both sides: six games, a round and an open one."""
     carl = player("Carl")

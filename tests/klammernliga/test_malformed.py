@@ -38,7 +38,7 @@ from klammernliga.models import (
 from scoring.domain import Meld as M
 from scoring.domain import MeldKind, Rank, Suit
 from scoring.rules import InvalidGame, meld_points, total_points
-from tests.factories import MatchFactory, PlayerFactory, ScorekeeperFactory
+from tests.factories import MatchFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -341,12 +341,6 @@ def test_a_name_that_grows_when_made_into_a_slug_still_gets_one_that_fits(table)
 
 
 # --- the same through the phone's entry form ------------------------------------------------------
-
-
-@pytest.fixture
-def scorekeeper(client):  # type: ignore[no-untyped-def]
-    client.force_login(ScorekeeperFactory())
-    return client
 
 
 FORM_FIELDS = [
