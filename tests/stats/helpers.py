@@ -7,6 +7,7 @@ import datetime
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from klammernliga.backup import games_in_order_of_play
 from klammernliga.models import Evening, Game
 from tests.stats import leagues
 
@@ -27,17 +28,9 @@ def grow_league(evenings: int = 4) -> None:
 
 
 def raw_games() -> list[Game]:
-    """All games with their teams, in playing order: the tests' independent source."""
-    return list(
-        Game.objects.select_related(
-            "match__evening",
-            "match__team_a__player_1",
-            "match__team_a__player_2",
-            "match__team_b__player_1",
-            "match__team_b__player_2",
-            "declarer",
-        ).order_by("match__evening__date", "match__position", "position")
-    )
+    """All games with their teams, in playing order, as the CSV export reads them: the tests'
+    source independent of the summaries."""
+    return list(games_in_order_of_play())
 
 
 def players_of(game: Game, side: str) -> set[str]:
