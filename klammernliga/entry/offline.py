@@ -23,6 +23,8 @@ OFFLINE_ASSETS = (
     "css/pages.css",
     "css/screens.css",
     "css/entry.css",
+    "css/entry-games.css",
+    "css/entry-page.css",
     "js/entry.js",
     "js/offline.js",
     "img/favicon.svg",
