@@ -511,7 +511,7 @@ def test_the_edit_and_delete_pages_need_a_few_queries_however_long_the_match(
 
 
 def test_a_number_in_a_message_is_never_taken_for_the_player_with_that_id() -> None:
-    from klammernliga.entry.forms import problem_text
+    from klammernliga.entry.problems import problem_text
     from scoring.rules import Problem
 
     # On PostgreSQL ids keep counting across tests: a player may well have the id 164.

@@ -8,7 +8,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from klammernliga import services
-from klammernliga.entry.forms import initial_for
+from klammernliga.entry.game_forms import initial_for
 from klammernliga.models import Game, Match, Meld, Rating
 from scoring.domain import Meld as MeldValue
 from scoring.domain import MeldKind, Rank, Suit
