@@ -26,6 +26,7 @@ OFFLINE_ASSETS = (
     "css/entry-games.css",
     "css/entry-page.css",
     "js/entry.js",
+    "js/offline-queue.js",
     "js/offline.js",
     "img/favicon.svg",
     "img/icon-192.png",
