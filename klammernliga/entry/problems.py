@@ -4,21 +4,11 @@ the reader's language, and the summary above a form that links to each wrong fie
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
 
 from django import forms
 from django.utils.translation import gettext
 
-from scoring.domain import (
-    BID_LABELS,
-    MELD_LABELS,
-    RANK_LABELS,
-    SUIT_LABELS,
-    Bid,
-    MeldKind,
-    Rank,
-    Suit,
-)
+from scoring.domain import LABELS_BY_TYPE
 from scoring.rules import Problem
 
 # Where a problem of scoring is shown: a form field, a team's melds, or above the form (None).
@@ -37,17 +27,8 @@ FIELD_OF_PROBLEM: Mapping[str, str | None] = {
 MELD_GROUPS = ("melds_a", "melds_b")
 
 
-# Card words scoring puts into a message, shown by their translated names.
-_LABELS: Mapping[type, Mapping[Any, str]] = {
-    Rank: RANK_LABELS,
-    Suit: SUIT_LABELS,
-    Bid: BID_LABELS,
-    MeldKind: MELD_LABELS,
-}
-
-
 def _param_text(key: str, value: object, names: Mapping[object, str]) -> object:
-    labels = _LABELS.get(type(value))
+    labels = LABELS_BY_TYPE.get(type(value))  # card words by their names
     if labels is not None:
         return gettext(labels[value])
     if key == "kind" and isinstance(value, str):
