@@ -50,6 +50,21 @@ class ThroughTheWriter(admin.ModelAdmin):
             super().delete_queryset(request, queryset)
 
 
+class ThroughTheServices(admin.ModelAdmin):
+    """Deletes through the service that owns the object (`delete_one`), one at a time, so the
+    league's figures follow; the admin's bulk delete would bypass it."""
+
+    def delete_one(self, obj):  # type: ignore[no-untyped-def]
+        raise NotImplementedError
+
+    def delete_model(self, request, obj):  # type: ignore[no-untyped-def]
+        self.delete_one(obj)
+
+    def delete_queryset(self, request, queryset):  # type: ignore[no-untyped-def]
+        for obj in queryset:
+            self.delete_one(obj)
+
+
 @admin.register(Player)
 class PlayerAdmin(ThroughTheWriter, SimpleHistoryAdmin):
     form = PlayerForm
@@ -115,7 +130,7 @@ class EveningForm(forms.ModelForm):
 
 
 @admin.register(Evening)
-class EveningAdmin(SimpleHistoryAdmin):
+class EveningAdmin(ThroughTheServices, SimpleHistoryAdmin):
     form = EveningForm
     list_display = ["date", "place"]
     date_hierarchy = "date"
@@ -132,12 +147,8 @@ class EveningAdmin(SimpleHistoryAdmin):
         obj._history_user = request.user
         services.save_evening(obj)
 
-    def delete_model(self, request, obj):  # type: ignore[no-untyped-def]
+    def delete_one(self, obj: Evening) -> None:
         services.delete_evening(obj)
-
-    def delete_queryset(self, request, queryset):  # type: ignore[no-untyped-def]
-        for evening in queryset:
-            services.delete_evening(evening)
 
 
 class GameInline(ReadOnlyInline):
@@ -148,7 +159,7 @@ class GameInline(ReadOnlyInline):
 
 
 @admin.register(Match)
-class MatchAdmin(admin.ModelAdmin):
+class MatchAdmin(ThroughTheServices):
     list_display = ["__str__", "games_count", "rounds_a", "rounds_b", "large_a", "large_b"]
     list_select_related = ["evening", "team_a__player_1", "team_a__player_2",
                            "team_b__player_1", "team_b__player_2"]  # fmt: skip
@@ -160,12 +171,8 @@ class MatchAdmin(admin.ModelAdmin):
     def has_change_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
         return False
 
-    def delete_model(self, request, obj):  # type: ignore[no-untyped-def]
+    def delete_one(self, obj: Match) -> None:
         services.delete_match(obj)
-
-    def delete_queryset(self, request, queryset):  # type: ignore[no-untyped-def]
-        for match in queryset:
-            services.delete_match(match)
 
 
 class MeldInline(ReadOnlyInline):
@@ -176,7 +183,7 @@ class MeldInline(ReadOnlyInline):
 
 
 @admin.register(Game)
-class GameAdmin(SimpleHistoryAdmin):
+class GameAdmin(ThroughTheServices, SimpleHistoryAdmin):
     """Read-only: a game is corrected on its entry page, validated by scoring."""
 
     list_display = ["__str__", "declarer", "trump", "bid", "points_a", "points_b", "winner_side"]
@@ -201,12 +208,8 @@ class GameAdmin(SimpleHistoryAdmin):
             raise PermissionDenied
         return super().history_form_view(request, object_id, version_id, extra_context)
 
-    def delete_model(self, request, obj):  # type: ignore[no-untyped-def]
+    def delete_one(self, obj: Game) -> None:
         services.delete_game(game=obj)
-
-    def delete_queryset(self, request, queryset):  # type: ignore[no-untyped-def]
-        for game in queryset:
-            services.delete_game(game=game)
 
 
 @admin.register(Participation)

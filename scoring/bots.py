@@ -68,17 +68,24 @@ def _suit_bits(mask: int, suit: int) -> int:
     return mask >> (8 * suit) & 0xFF
 
 
-def _value(mask: int, trump: int) -> float:
-    """Estimated worth of a hand (code mask) if `trump` is trump and this hand declares."""
-    trump_bits = _suit_bits(mask, trump)
+def _trumps_value(trump_bits: int, worth: tuple[float, ...], per_extra: float) -> tuple[float, int]:
+    """Worth of the trumps in `trump_bits` by `worth` per rank, `per_extra` for each beyond two;
+    and how many there are."""
     value = 0.0
     trumps = 0
     for index in range(8):
         if trump_bits >> index & 1:
-            value += _TRUMP_VALUE[index]
+            value += worth[index]
             trumps += 1
     if trumps >= 3:
-        value += 5.0 * (trumps - 2)
+        value += per_extra * (trumps - 2)
+    return value, trumps
+
+
+def _value(mask: int, trump: int) -> float:
+    """Estimated worth of a hand (code mask) if `trump` is trump and this hand declares."""
+    trump_bits = _suit_bits(mask, trump)
+    value, trumps = _trumps_value(trump_bits, _TRUMP_VALUE, 5.0)
     if trump_bits >> _NINE & 1 and not trump_bits >> _BUBE & 1:
         value -= 4.0  # a Mi without the Jappa can be caught
     if trump_bits >> _DAME & 1 and trump_bits >> _KOENIG & 1:
@@ -104,15 +111,7 @@ def _value(mask: int, trump: int) -> float:
 
 def _defence_value(mask: int, trump: int) -> float:
     """Estimated worth of a hand against a game in `trump`."""
-    trump_bits = _suit_bits(mask, trump)
-    value = 0.0
-    trumps = 0
-    for index in range(8):
-        if trump_bits >> index & 1:
-            value += _DEFENCE_TRUMP_VALUE[index]
-            trumps += 1
-    if trumps >= 3:
-        value += 6.0 * (trumps - 2)
+    value, _trumps = _trumps_value(_suit_bits(mask, trump), _DEFENCE_TRUMP_VALUE, 6.0)
     for suit in range(4):
         if suit == trump:
             continue

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 
 def _(text: str) -> str:
@@ -94,6 +95,14 @@ MELD_LABELS = {
     MeldKind.TERZ: _("Terz"),
     MeldKind.FUENFZIG: _("Fünfzig"),
     MeldKind.BELLE: _("Belle"),
+}
+
+# The labels of each kind of card word, by its type: how a message names a value of scoring.
+LABELS_BY_TYPE: dict[type, dict[Any, str]] = {
+    Rank: RANK_LABELS,
+    Suit: SUIT_LABELS,
+    Bid: BID_LABELS,
+    MeldKind: MELD_LABELS,
 }
 
 

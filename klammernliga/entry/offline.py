@@ -16,8 +16,17 @@ from django.views.decorators.http import require_GET
 # What the entry needs to open without a connection (the pages themselves are kept as visited).
 OFFLINE_ASSETS = (
     "css/site.css",
+    "css/frame.css",
+    "css/blocks.css",
+    "css/tables.css",
+    "css/table-extras.css",
+    "css/pages.css",
+    "css/screens.css",
     "css/entry.css",
+    "css/entry-games.css",
+    "css/entry-page.css",
     "js/entry.js",
+    "js/offline-queue.js",
     "js/offline.js",
     "img/favicon.svg",
     "img/icon-192.png",

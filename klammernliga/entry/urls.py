@@ -4,7 +4,7 @@ import datetime
 
 from django.urls import path, register_converter
 
-from klammernliga.entry import views
+from klammernliga.entry import game_views, views
 
 
 class IsoDateConverter:
@@ -27,9 +27,11 @@ urlpatterns = [
     path("", views.start, name="start"),
     path("abend/<isodate:date>/", views.evening, name="evening"),
     path("abend/<isodate:date>/partie/", views.new_match, name="new_match"),
-    path("abend/<isodate:date>/spiel/", views.new_game, name="new_game"),
-    path("abend/<isodate:date>/spiel/<int:pk>/", views.edit_game, name="edit_game"),
-    path("abend/<isodate:date>/spiel/<int:pk>/loeschen/", views.delete_game, name="delete_game"),
+    path("abend/<isodate:date>/spiel/", game_views.new_game, name="new_game"),
+    path("abend/<isodate:date>/spiel/<int:pk>/", game_views.edit_game, name="edit_game"),
+    path(
+        "abend/<isodate:date>/spiel/<int:pk>/loeschen/", game_views.delete_game, name="delete_game"
+    ),
     path("abend/<isodate:date>/verlauf/", views.history, name="history"),
     path(
         "abend/<isodate:date>/verlauf/<int:history_id>/wiederherstellen/",

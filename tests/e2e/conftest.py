@@ -33,8 +33,10 @@ def browser_type_launch_args(browser_type_launch_args):  # type: ignore[no-untyp
 
 
 @pytest.fixture(params=["phone", "desktop"])
-def viewport(request):  # type: ignore[no-untyped-def]
-    return request.param, PHONE if request.param == "phone" else DESKTOP
+def viewport(request, page):  # type: ignore[no-untyped-def]
+    """The page sized as a phone's or a desktop's screen; its name ("phone", "desktop")."""
+    page.set_viewport_size(PHONE if request.param == "phone" else DESKTOP)
+    return request.param
 
 
 @pytest.fixture

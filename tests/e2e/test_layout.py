@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, ViewportSize
 
-from klammernliga.models import Evening, Match, Player
+from tests.stats.helpers import examples
 
 SMALL_PHONE: ViewportSize = {"width": 360, "height": 800}
 
@@ -51,11 +51,8 @@ SUIT_CONTRASTS = """() => {
 
 
 def public_pages() -> list[str]:
-    evening = Evening.objects.order_by("date").first()
-    match = Match.objects.first()
-    player = Player.objects.order_by("name").first()
-    assert evening and match and player
-    year = evening.date.year
+    first = examples()
+    evening, match, player, year = first.evening, first.match, first.player, first.year
     return [
         "/",
         "/tabelle/ewig/",

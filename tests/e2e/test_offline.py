@@ -62,15 +62,24 @@ def unsent(page: Page, partie: int):  # type: ignore[no-untyped-def]
     return page.locator(f"#partie-{partie} .unsent-item")
 
 
-def test_games_typed_offline_are_kept_listed_and_sent_once_in_order(
-    browser, live_server, screenshot, axe_violations
-) -> None:  # type: ignore[no-untyped-def]
-    day = timezone.localdate()
-    evening = two_tables(day)
+@pytest.fixture
+def phone(browser, live_server):  # type: ignore[no-untyped-def]
+    """Two tables tonight (`two_tables`) and a phone with the scorekeeper Anna logged in."""
+    two_tables(timezone.localdate())
     ScorekeeperFactory(username="anna")
     context = browser.new_context(viewport=PHONE, locale="de-DE")
     page = context.new_page()
     log_in(page, live_server.url)
+    yield page
+    context.close()
+
+
+def test_games_typed_offline_are_kept_listed_and_sent_once_in_order(
+    phone, live_server, screenshot, axe_violations
+) -> None:  # type: ignore[no-untyped-def]
+    page, context = phone, phone.context
+    day = timezone.localdate()
+    evening = Evening.objects.get(date=day)
     evening_url = live_server.url + reverse("entry:evening", args=[day])
 
     # Online once: both tables' pages are opened and kept by the service worker.
@@ -177,17 +186,12 @@ def test_games_typed_offline_are_kept_listed_and_sent_once_in_order(
     table = {row.name: row for row in (s.totals for s in player_standings(year=day.year))}
     assert (table["Dora"].large_points, table["Dora"].rounds_won, table["Dora"].games) == (1, 1, 5)
     assert (table["Anna"].small_points, table["Anna"].small_points_against) == (4, 5)
-    context.close()
 
 
 def test_the_live_evening_shows_a_game_saved_on_a_phone_within_seconds(
-    browser, live_server, axe_violations
+    phone, browser, live_server, axe_violations
 ) -> None:  # type: ignore[no-untyped-def]
     day = timezone.localdate()
-    two_tables(day)
-    ScorekeeperFactory(username="anna")
-    phone = browser.new_context(viewport=PHONE, locale="de-DE").new_page()
-    log_in(phone, live_server.url)
     phone.goto(live_server.url + reverse("entry:evening", args=[day]) + "?partie=1")
 
     # A visitor follows the evening in a browser of their own.
@@ -211,21 +215,16 @@ def test_the_live_evening_shows_a_game_saved_on_a_phone_within_seconds(
     expect(partie_1.locator("tbody td.game-no")).to_have_count(1, timeout=5_000)
     expect(partie_1.locator("tbody")).to_contain_text("100:64")
     assert axe_violations(watcher) == []
-    phone.context.close()
     watcher.context.close()
 
 
 def test_a_release_with_a_changed_asset_name_reaches_the_phone_on_its_next_visit(
-    browser, live_server, monkeypatch
+    phone, live_server, monkeypatch
 ) -> None:  # type: ignore[no-untyped-def]
     from django.contrib.staticfiles.storage import staticfiles_storage
 
+    page, context = phone, phone.context
     day = timezone.localdate()
-    two_tables(day)
-    ScorekeeperFactory(username="anna")
-    context = browser.new_context(viewport=PHONE, locale="de-DE")
-    page = context.new_page()
-    log_in(page, live_server.url)
     evening_url = live_server.url + reverse("entry:evening", args=[day])
     page.goto(evening_url)
     worker_in_charge(page)
@@ -262,20 +261,15 @@ def test_a_release_with_a_changed_asset_name_reaches_the_phone_on_its_next_visit
     expect(page.get_by_role("heading", name="Neues Spiel · Partie 2")).to_be_visible()
     assert from_worker[live_server.url + "/static/js/entry.js?release=2"] is True
     assert from_worker[page.url.split("#")[0]] is True
-    context.close()
 
 
 def test_a_game_saved_after_the_login_ran_out_is_kept_and_sent_after_the_next_login(
-    browser, live_server
+    phone, live_server
 ) -> None:  # type: ignore[no-untyped-def]
     from django.contrib.sessions.models import Session
 
+    page = phone
     day = timezone.localdate()
-    two_tables(day)
-    ScorekeeperFactory(username="anna")
-    context = browser.new_context(viewport=PHONE, locale="de-DE")
-    page = context.new_page()
-    log_in(page, live_server.url)
     evening_url = live_server.url + reverse("entry:evening", args=[day]) + "?partie=1"
     page.goto(evening_url)
 
@@ -292,4 +286,3 @@ def test_a_game_saved_after_the_login_ran_out_is_kept_and_sent_after_the_next_lo
     expect(page.locator("#partie-1 .game-row")).to_have_count(1, timeout=10_000)
     expect(unsent(page, 1)).to_have_count(0)
     assert Game.objects.filter(match__position=1).count() == 1
-    context.close()

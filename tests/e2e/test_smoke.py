@@ -5,8 +5,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_the_home_page_opens_in_chromium(page: Page, live_server, viewport) -> None:  # type: ignore[no-untyped-def]
-    _name, size = viewport
-    page.set_viewport_size(size)
     page.goto(live_server.url + "/")
     expect(page.get_by_role("heading", level=1)).to_contain_text("Klammernliga")
 

@@ -12,8 +12,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def test_filter_all_games_export_them_and_open_a_player_and_a_pairing(  # type: ignore[no-untyped-def]
     page: Page, live_server, league, viewport, screenshot
 ) -> None:
-    name, size = viewport
-    page.set_viewport_size(size)
+    name = viewport
 
     # Alle Spiele, filtered by a player and a trump suit.
     page.goto(live_server.url + "/spiele/")
@@ -68,8 +67,7 @@ def test_filter_all_games_export_them_and_open_a_player_and_a_pairing(  # type: 
 def test_the_distributions_draw_their_charts(
     page: Page, live_server, league, viewport, screenshot
 ) -> None:  # type: ignore[no-untyped-def]
-    name, size = viewport
-    page.set_viewport_size(size)
+    name = viewport
     page.goto(live_server.url + "/siege/")
     expect(page.get_by_role("img", name=re.compile("Wie die Runden enden"))).to_be_visible()
     expect(page.locator("#chart-rundenende rect.bar")).to_have_count(4)
@@ -79,8 +77,7 @@ def test_the_distributions_draw_their_charts(
 def test_a_team_is_chosen_as_a_player_and_his_partner(
     page: Page, live_server, league, viewport, screenshot
 ) -> None:  # type: ignore[no-untyped-def]
-    name, size = viewport
-    page.set_viewport_size(size)
+    name = viewport
     page.goto(live_server.url + "/spiele/")
     page.get_by_label("Spieler", exact=True).select_option(label="Bernd")
     page.get_by_label("Partner").select_option(label="Anna")

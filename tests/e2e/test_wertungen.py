@@ -21,8 +21,7 @@ def _no_sideways_scrolling(page: Page) -> bool:
 def test_a_member_reaches_a_year_table_sorts_it_and_reads_it_in_english(  # type: ignore[no-untyped-def]
     page: Page, live_server, league, viewport, screenshot
 ) -> None:
-    name, size = viewport
-    page.set_viewport_size(size)
+    name = viewport
     page.goto(live_server.url + "/")
     expect(page.get_by_role("heading", level=1)).to_have_text("Klammernliga")
     expect(page.get_by_role("heading", name="Tabelle 2011")).to_be_visible()

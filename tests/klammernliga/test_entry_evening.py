@@ -16,7 +16,6 @@ from tests.factories import (
     GameFactory,
     MatchFactory,
     PlayerFactory,
-    ScorekeeperFactory,
     TeamFactory,
 )
 from tests.klammernliga.entry_pages import (
@@ -34,12 +33,6 @@ pytestmark = pytest.mark.django_db
 EVENING = reverse("entry:evening", args=[DAY])
 NEW_GAME = reverse("entry:new_game", args=[DAY])
 NEW_MATCH = reverse("entry:new_match", args=[DAY])
-
-
-@pytest.fixture
-def scorekeeper(client):  # type: ignore[no-untyped-def]
-    client.force_login(ScorekeeperFactory())
-    return client
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from klammernliga import services
-from klammernliga.entry.forms import initial_for
+from klammernliga.entry.game_forms import initial_for
 from klammernliga.models import Game, Match, Meld, Rating
 from scoring.domain import Meld as MeldValue
 from scoring.domain import MeldKind, Rank, Suit
@@ -17,11 +17,6 @@ from tests.factories import GameFactory, ScorekeeperFactory
 from tests.klammernliga.entry_pages import DAY, anna_bernd_vs_carl_dora, game_data, player
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def match():  # type: ignore[no-untyped-def]
-    return anna_bernd_vs_carl_dora()
 
 
 def play_a_varied_match(match: Match) -> list[Game]:

@@ -10,24 +10,13 @@ from django.urls import reverse
 
 from klammernliga import services
 from klammernliga.models import Game
-from tests.factories import GameFactory, MatchFactory, ScorekeeperFactory, TeamFactory
-from tests.klammernliga.entry_pages import DAY, anna_bernd_vs_carl_dora, game_data, player
+from tests.factories import GameFactory, MatchFactory, TeamFactory
+from tests.klammernliga.entry_pages import DAY, game_data, player
 
 pytestmark = pytest.mark.django_db
 
 NEW_GAME = reverse("entry:new_game", args=[DAY])
 JSON = {"HTTP_ACCEPT": "application/json"}
-
-
-@pytest.fixture
-def scorekeeper(client):  # type: ignore[no-untyped-def]
-    client.force_login(ScorekeeperFactory())
-    return client
-
-
-@pytest.fixture
-def match():  # type: ignore[no-untyped-def]
-    return anna_bernd_vs_carl_dora()
 
 
 def worker_config(client) -> dict:  # type: ignore[no-untyped-def,type-arg]

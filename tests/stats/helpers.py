@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import datetime
+from dataclasses import dataclass
 
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from klammernliga.models import Evening, Game
+from klammernliga.backup import games_in_order_of_play
+from klammernliga.models import Evening, Game, Match, Player
 from tests.stats import leagues
 
 
@@ -27,17 +29,9 @@ def grow_league(evenings: int = 4) -> None:
 
 
 def raw_games() -> list[Game]:
-    """All games with their teams, in playing order: the tests' independent source."""
-    return list(
-        Game.objects.select_related(
-            "match__evening",
-            "match__team_a__player_1",
-            "match__team_a__player_2",
-            "match__team_b__player_1",
-            "match__team_b__player_2",
-            "declarer",
-        ).order_by("match__evening__date", "match__position", "position")
-    )
+    """All games with their teams, in playing order, as the CSV export reads them: the tests'
+    source independent of the summaries."""
+    return list(games_in_order_of_play())
 
 
 def players_of(game: Game, side: str) -> set[str]:
@@ -50,3 +44,24 @@ def side_of(game: Game, name: str) -> str | None:
         if name in players_of(game, side):
             return side
     return None
+
+
+@dataclass(frozen=True)
+class Examples:
+    """The first evening, match and player of a league: what a page's URL needs."""
+
+    evening: Evening
+    match: Match
+    player: Player
+
+    @property
+    def year(self) -> int:
+        return self.evening.date.year
+
+
+def examples() -> Examples:
+    evening = Evening.objects.order_by("date").first()
+    match = Match.objects.first()
+    player = Player.objects.order_by("name").first()
+    assert evening and match and player
+    return Examples(evening, match, player)

@@ -8,8 +8,7 @@ from html.parser import HTMLParser
 import pytest
 from django.test import Client
 
-from klammernliga.models import Evening, Match, Player
-from tests.stats.helpers import grow_league
+from tests.stats.helpers import examples, grow_league
 
 pytestmark = pytest.mark.django_db
 
@@ -48,11 +47,8 @@ class _SetsReader(HTMLParser):
 
 
 def _pages() -> list[str]:
-    evening = Evening.objects.order_by("date").first()
-    match = Match.objects.first()
-    player = Player.objects.order_by("name").first()
-    assert evening and match and player
-    year = evening.date.year
+    first = examples()
+    match, player, year = first.match, first.player, first.year
     return [
         "/tabelle/ewig/",
         f"/tabelle/{year}/",

@@ -18,9 +18,13 @@ urlpatterns = [*site_urls, path("kaputt/", _broken)]
 
 pytestmark = [pytest.mark.django_db, pytest.mark.urls(__name__)]
 
-LANGUAGES = {
-    "de": ("Diese Seite gibt es nicht", "Da ist etwas schiefgegangen", "Kein Zugang"),
-    "en": ("This page does not exist", "Something went wrong", "No access"),
+TITLES = {
+    "de": {
+        404: "Diese Seite gibt es nicht",
+        500: "Da ist etwas schiefgegangen",
+        403: "Kein Zugang",
+    },
+    "en": {404: "This page does not exist", 500: "Something went wrong", 403: "No access"},
 }
 BACK = {"de": "Zur Übersicht", "en": "To the overview"}
 MENU = {"de": "Hauptmenü", "en": "Main menu"}
@@ -33,18 +37,24 @@ def _client(language: str) -> Client:
     return client
 
 
+def _in_the_frame(response, status: int, language: str) -> str:  # type: ignore[no-untyped-def]
+    """The page's HTML, after checking it is the error page `status` in the site's frame."""
+    html: str = response.content.decode()
+    assert response.status_code == status
+    assert f'<html lang="{language}">' in html
+    assert TITLES[language][status] in html
+    assert f'aria-label="{MENU[language]}"' in html  # the menu is there
+    assert f'<a class="button" href="/">{BACK[language]}</a>' in html
+    return html
+
+
 @override_settings(DEBUG=False)
 @pytest.mark.parametrize("language", ["de", "en"])
 @pytest.mark.parametrize("url", ["/tabelle/1990/", "/spieler/xyz/", "/gibt-es-nicht/"])
 def test_a_wrong_address_shows_a_404_page_in_the_site_frame(league, language, url) -> None:  # type: ignore[no-untyped-def]
     response = _client(language).get(url)
-    html = response.content.decode()
-    assert response.status_code == 404
-    assert f'<html lang="{language}">' in html
-    assert LANGUAGES[language][0] in html
+    html = _in_the_frame(response, 404, language)
     assert url in html  # says which address was wrong
-    assert f'aria-label="{MENU[language]}"' in html  # the menu is there
-    assert f'<a class="button" href="/">{BACK[language]}</a>' in html
     assert "2010" in html and "2011" in html  # the years that have tables
     assert "Not Found" not in html
 
@@ -53,12 +63,7 @@ def test_a_wrong_address_shows_a_404_page_in_the_site_frame(league, language, ur
 @pytest.mark.parametrize("language", ["de", "en"])
 def test_a_server_error_shows_a_500_page_in_the_site_frame(language) -> None:  # type: ignore[no-untyped-def]
     response = _client(language).get("/kaputt/")
-    html = response.content.decode()
-    assert response.status_code == 500
-    assert f'<html lang="{language}">' in html
-    assert LANGUAGES[language][1] in html
-    assert f'aria-label="{MENU[language]}"' in html
-    assert f'<a class="button" href="/">{BACK[language]}</a>' in html
+    html = _in_the_frame(response, 500, language)
     assert "Server Error" not in html
     assert "a bug" not in html  # nothing of the error's inside
 
@@ -68,10 +73,4 @@ def test_a_server_error_shows_a_500_page_in_the_site_frame(language) -> None:  #
 def test_a_refused_page_shows_the_403_page_in_the_site_frame(language) -> None:  # type: ignore[no-untyped-def]
     client = _client(language)
     client.force_login(UserFactory())
-    response = client.get("/erfassen/")
-    html = response.content.decode()
-    assert response.status_code == 403
-    assert f'<html lang="{language}">' in html
-    assert LANGUAGES[language][2] in html
-    assert f'aria-label="{MENU[language]}"' in html
-    assert f'href="/">{BACK[language]}</a>' in html
+    _in_the_frame(client.get("/erfassen/"), 403, language)

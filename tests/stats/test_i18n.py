@@ -14,7 +14,7 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils import translation
 
-from klammernliga.entry.forms import problem_text
+from klammernliga.entry.problems import problem_text
 from scoring.domain import Rank
 from scoring.rules import Problem
 from tests.factories import ScorekeeperFactory

@@ -1,150 +1,33 @@
-"""Backup and restore of the whole league as one versioned JSON document, and the CSV export.
-
-The document holds every record with its id (players, teams, evenings, matches, games, melds),
-the users with their groups and password hashes, and the change history of the tracked records
-(who changed what, by username). Derived results are written too, for readers of the file, but an
-import recomputes them through the service, so standings and ratings follow from the inputs.
-"""
+"""Reading a backup document back: every record checked and loaded with its id in one
+transaction, users and their groups restored, then the derived results recomputed."""
 
 from __future__ import annotations
 
-import csv
 import datetime
-import decimal
-import uuid
 from collections import defaultdict
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
-from typing import Any, TextIO
+from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group, Permission
 from django.core.exceptions import ValidationError
 from django.core.management.color import no_style
 from django.db import IntegrityError, connection, models
-from django.utils import timezone
 
 from klammernliga import services
-from klammernliga.csv_format import HEADER, NO, YES, format_melds
-from klammernliga.derive import summaries
-from klammernliga.models import (
-    Evening,
-    Game,
-    Match,
-    Meld,
-    Participation,
-    Player,
-    PlayerYear,
-    Team,
-    TeamYear,
+from klammernliga.backup.document import (
+    BATCH,
+    FORMAT,
+    TABLES,
+    USER_FIELDS,
+    VERSION,
+    BackupError,
+    ImportSummary,
+    history_model,
+    is_user_fk,
 )
-from klammernliga.validation import BadName, clean_name, csv_cell, date_problem, name_key
-
-FORMAT = "klammernliga-league"
-VERSION = 1
-
-# The league's records in the order they can be loaded (referenced tables first).
-TABLES: list[tuple[str, type[models.Model]]] = [
-    ("players", Player),
-    ("teams", Team),
-    ("evenings", Evening),
-    ("matches", Match),
-    ("games", Game),
-    ("melds", Meld),
-]
-USER_FIELDS = ["username", "first_name", "last_name", "email", "password", "is_active",
-               "is_staff", "is_superuser", "date_joined", "last_login"]  # fmt: skip
-BATCH = 2000
-
-
-class BackupError(Exception):
-    """The document cannot be imported; `problems` says why, one line each."""
-
-    def __init__(self, problems: list[str]) -> None:
-        super().__init__("\n".join(problems))
-        self.problems = problems
-
-
-@dataclass
-class ImportSummary:
-    counts: dict[str, int] = field(default_factory=dict)
-    history: dict[str, int] = field(default_factory=dict)
-    users_created: list[str] = field(default_factory=list)
-    users_kept: list[str] = field(default_factory=list)
-    replaced: bool = False
-
-
-def history_model(model: type[models.Model]) -> type[models.Model] | None:
-    attribute = getattr(model._meta, "simple_history_manager_attribute", None)
-    return getattr(model, attribute).model if attribute else None
-
-
-def _is_user_fk(f: models.Field) -> bool:  # type: ignore[type-arg]
-    return bool(f.is_relation and f.related_model is get_user_model())
-
-
-def _to_json(value: object) -> object:
-    if isinstance(value, datetime.date | datetime.time):
-        return value.isoformat()
-    if isinstance(value, decimal.Decimal | uuid.UUID):
-        return str(value)
-    return value
-
-
-def _permission_keys(permissions: Iterable[Permission]) -> list[list[str]]:
-    return sorted([p.content_type.app_label, p.codename] for p in permissions)
-
-
-# --- export -------------------------------------------------------------------------------------
-
-
-def _rows(model: type[models.Model], usernames: dict[int, str]) -> list[dict[str, object]]:
-    fields = model._meta.concrete_fields
-    rows = []
-    values = model._base_manager.order_by("pk").values_list(*(f.attname for f in fields))
-    for record in values.iterator(chunk_size=BATCH):
-        row = {}
-        for f, value in zip(fields, record, strict=True):
-            row[f.name] = usernames.get(value) if _is_user_fk(f) and value else _to_json(value)
-        rows.append(row)
-    return rows
-
-
-def export_league() -> dict[str, object]:
-    """The whole league as a JSON-ready document."""
-    user_model = get_user_model()
-    users = user_model._base_manager.order_by("pk").prefetch_related(
-        "groups", "user_permissions__content_type"
-    )
-    usernames = {u.pk: u.get_username() for u in users}
-    document: dict[str, object] = {
-        "format": FORMAT,
-        "version": VERSION,
-        "exported_at": timezone.now().isoformat(),
-        "groups": [
-            {"name": g.name, "permissions": _permission_keys(g.permissions.all())}
-            for g in Group.objects.order_by("name").prefetch_related("permissions__content_type")
-        ],
-        "users": [
-            {
-                **{name: _to_json(getattr(u, name)) for name in USER_FIELDS},
-                "groups": sorted(g.name for g in u.groups.all()),
-                "user_permissions": _permission_keys(u.user_permissions.all()),
-            }
-            for u in users
-        ],
-    }
-    history: dict[str, object] = {}
-    for key, model in TABLES:
-        document[key] = _rows(model, usernames)
-        tracked = history_model(model)
-        if tracked is not None:
-            history[key] = _rows(tracked, usernames)
-    document["history"] = history
-    return document
-
-
-# --- import -------------------------------------------------------------------------------------
+from klammernliga.derive import summaries
+from klammernliga.models import Evening, Game, Match, Participation, Player, PlayerYear, TeamYear
+from klammernliga.validation import BadName, clean_name, date_problem, name_key
 
 
 def league_is_empty() -> bool:
@@ -200,7 +83,7 @@ class _Reader:
         if isinstance(raw, str) and "\x00" in raw:
             self.problem(f"{at}: contains a NUL character")
             return False, None
-        if _is_user_fk(f):
+        if is_user_fk(f):
             if raw is None:
                 return True, None
             if not isinstance(raw, str) or raw not in self.usernames:
@@ -426,7 +309,7 @@ def import_league(document: object, *, replace: bool = False) -> ImportSummary:
                 summary.counts[key] = len(instances)
             for key, h, instances in tracked:
                 for f in h._meta.concrete_fields:
-                    if _is_user_fk(f):
+                    if is_user_fk(f):
                         for instance in instances:
                             name = getattr(instance, f.attname)
                             setattr(instance, f.attname, user_ids[name] if name else None)
@@ -451,55 +334,3 @@ def _reset_sequences() -> None:
         for sql in statements:
             # Django's own statements (sequence_reset_sql): the ORM has no call that runs them.
             cursor.execute(sql)
-
-
-# --- the CSV export ----------------------------------------------------------------------------
-
-
-def games_in_order_of_play() -> Iterator[Game]:
-    return (
-        Game.objects.order_by("match__evening__date", "match__position", "position")
-        .select_related(
-            "match__evening",
-            "match__team_a__player_1",
-            "match__team_a__player_2",
-            "match__team_b__player_1",
-            "match__team_b__player_2",
-            "declarer",
-            "dealer",
-        )
-        .prefetch_related("melds")
-        .iterator(chunk_size=BATCH)
-    )
-
-
-def write_games_csv(stream: TextIO) -> int:
-    """Every game in the import format (`klammernliga.csv_format`), in order of play."""
-    writer = csv.writer(stream, lineterminator="\n")
-    writer.writerow(HEADER)
-    count = 0
-    for game in games_in_order_of_play():
-        match = game.match
-        melds: dict[str, list[Any]] = {"a": [], "b": []}
-        for meld in game.melds.all():
-            melds[meld.side].append(services.meld_value(meld))
-        row = [
-            match.evening.date.isoformat(),
-            match.team_a.player_1.name,
-            match.team_a.player_2.name,
-            match.team_b.player_1.name,
-            match.team_b.player_2.name,
-            game.dealer.name if game.dealer else "",
-            game.declarer.name,
-            game.trump,
-            game.bid,
-            format_melds(melds["a"]),
-            format_melds(melds["b"]),
-            YES if game.kontra else NO,
-            YES if game.re else NO,
-            game.points_a,
-            game.points_b,
-        ]
-        writer.writerow([csv_cell(value) for value in row])  # import_games undoes csv_cell
-        count += 1
-    return count

@@ -1,0 +1,53 @@
+"""The backup document's format: its name and version, the league's tables in load order, and
+what both directions share (the history table of a tracked model, user foreign keys)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.contrib.auth import get_user_model
+from django.db import models
+
+from klammernliga.models import Evening, Game, Match, Meld, Player, Team
+
+FORMAT = "klammernliga-league"
+VERSION = 1
+
+# The league's records in the order they can be loaded (referenced tables first).
+TABLES: list[tuple[str, type[models.Model]]] = [
+    ("players", Player),
+    ("teams", Team),
+    ("evenings", Evening),
+    ("matches", Match),
+    ("games", Game),
+    ("melds", Meld),
+]
+USER_FIELDS = ["username", "first_name", "last_name", "email", "password", "is_active",
+               "is_staff", "is_superuser", "date_joined", "last_login"]  # fmt: skip
+BATCH = 2000
+
+
+class BackupError(Exception):
+    """The document cannot be imported; `problems` says why, one line each."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("\n".join(problems))
+        self.problems = problems
+
+
+@dataclass
+class ImportSummary:
+    counts: dict[str, int] = field(default_factory=dict)
+    history: dict[str, int] = field(default_factory=dict)
+    users_created: list[str] = field(default_factory=list)
+    users_kept: list[str] = field(default_factory=list)
+    replaced: bool = False
+
+
+def history_model(model: type[models.Model]) -> type[models.Model] | None:
+    attribute = getattr(model._meta, "simple_history_manager_attribute", None)
+    return getattr(model, attribute).model if attribute else None
+
+
+def is_user_fk(f: models.Field) -> bool:  # type: ignore[type-arg]
+    return bool(f.is_relation and f.related_model is get_user_model())

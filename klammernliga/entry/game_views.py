@@ -1,0 +1,236 @@
+"""The entry views of one game: recording it (from the form or a phone's offline queue, which
+asks for JSON), correcting it and deleting it. Views stay thin: forms check the input, services
+write, scoring decides."""
+
+from __future__ import annotations
+
+import datetime
+import uuid
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext
+from django.views.decorators.http import require_http_methods, require_POST
+
+from klammernliga import services
+from klammernliga.entry.game_forms import DeleteGameForm, EditGameForm, GameForm
+from klammernliga.entry.history import HistoricalGame, evening_games
+from klammernliga.entry.views import (
+    TEAMS,
+    evening_on,
+    evening_page,
+    evening_url,
+    game_label,
+    game_on,
+    posted_int,
+    round_notice,
+    scorekeeper_required,
+)
+from klammernliga.models import Evening, Game, Match
+from scoring.domain import BASE_TOTAL
+
+
+@scorekeeper_required
+@require_POST
+def new_game(request: HttpRequest, date: datetime.date) -> HttpResponse:
+    """Record the next game of a match of this evening; the same form sent again stores
+    nothing and shows the game it stored. A phone sending games kept offline asks for JSON."""
+    evening = evening_on(date)
+    synced = _wants_json(request)
+    try:
+        stored = _posted_token(request)
+    except services.AlreadyRecorded:
+        if synced:
+            return _sync_answer("deleted", [_deleted_text()])
+        return _recorded_and_deleted(request, evening)
+    if stored is not None:
+        return _sync_stored(stored, replay=True) if synced else _replayed(request, evening, stored)
+    match = (
+        Match.objects.select_related("evening", *TEAMS)
+        .filter(pk=posted_int(request, "match"), evening=evening)
+        .first()
+    )
+    if match is None:
+        if synced:
+            return _sync_answer("refused", [gettext("Diese Partie gibt es nicht mehr.")])
+        raise Http404
+    form = GameForm(match=match, data=request.POST)
+    if form.is_valid():
+        if not services.match_is_open(match):
+            form.add_error(
+                None,
+                gettext(
+                    "Partie %(match)d ist vorbei: einer der vier hat inzwischen in einer "
+                    "anderen Partie gespielt. Für diese Teams bitte eine neue Partie beginnen."
+                )
+                % {"match": match.position},
+            )
+            return _refused(request, evening, form, synced)
+        try:
+            if form.cleaned_data.get("token"):
+                game, fresh = services.record_game_once(
+                    match=match, token=form.cleaned_data["token"], **form.inputs()
+                )
+                if not fresh:
+                    if synced:
+                        return _sync_stored(game, replay=True)
+                    return _replayed(request, evening, game)
+            else:
+                game = services.record_game(match=match, **form.inputs())
+        except services.AlreadyRecorded:
+            if synced:
+                return _sync_answer("deleted", [_deleted_text()])
+            return _recorded_and_deleted(request, evening)
+        except services.InvalidGame as error:
+            form.add_problems(error.problems, form.names)
+        else:
+            if synced:
+                return _sync_stored(game, replay=False)
+            return redirect(evening_url(evening, "neues-spiel", neu=game.pk))
+    return _refused(request, evening, form, synced)
+
+
+def _wants_json(request: HttpRequest) -> bool:
+    """The offline queue's sync asks for JSON; a form sent by the browser asks for HTML."""
+    return request.headers.get("accept", "").startswith("application/json")
+
+
+def _deleted_text() -> str:
+    return gettext("Dieses Spiel war schon gespeichert und ist inzwischen gelöscht.")
+
+
+def _sync_answer(status: str, problems: list[str], **more: object) -> JsonResponse:
+    code = {"stored": 200, "deleted": 409, "refused": 422}[status]
+    return JsonResponse({"status": status, "problems": problems, **more}, status=code)
+
+
+def _sync_stored(game: Game, *, replay: bool) -> JsonResponse:
+    return _sync_answer("stored", [], game=game.pk, replay=replay)
+
+
+def _refused(request: HttpRequest, evening: Evening, form: GameForm, synced: bool) -> HttpResponse:
+    """The form again with every problem; for the sync, the same messages as a list."""
+    if synced:
+        problems = [
+            f"{entry['name']}: {entry['text']}" if entry["name"] else entry["text"]
+            for entry in form.summary()
+        ]
+        return _sync_answer("refused", problems)
+    return evening_page(request, evening, game_form=form)
+
+
+def _posted_token(request: HttpRequest) -> Game | None:
+    """The game already stored with the posted form's one-time token; a mangled one is none."""
+    try:
+        token = uuid.UUID(request.POST.get("token", ""))
+    except ValueError:
+        return None
+    return services.recorded(token)
+
+
+def _recorded_and_deleted(request: HttpRequest, evening: Evening) -> HttpResponse:
+    messages.info(request, _deleted_text())
+    return redirect(evening_url(evening, "geloescht"))
+
+
+def _replayed(request: HttpRequest, evening: Evening, game: Game) -> HttpResponse:
+    """A form sent twice (a double tap, a slow network): nothing stored, the stored game shown."""
+    messages.info(
+        request,
+        gettext("Dieses Spiel ist schon gespeichert; es wurde nicht noch einmal gespeichert."),
+    )
+    return redirect(evening_url(evening, "neues-spiel", neu=game.pk))
+
+
+def _gone(request: HttpRequest, evening: Evening, pk: int) -> HttpResponse | None:
+    """A game deleted meanwhile: back to the evening with a friendly word instead of a 404."""
+    if (
+        Game.objects.filter(pk=pk).exists()
+        or not HistoricalGame.objects.filter(evening_games(evening), id=pk).exists()
+    ):
+        return None
+    messages.error(request, gettext("Dieses Spiel wurde inzwischen gelöscht."))
+    return redirect(evening_url(evening, "geloescht"))
+
+
+@scorekeeper_required
+@require_http_methods(["GET", "POST"])
+def edit_game(request: HttpRequest, date: datetime.date, pk: int) -> HttpResponse:
+    """Correct a game. A form that is out of date (someone else saved meanwhile) is refused."""
+    evening = evening_on(date)
+    if request.method == "POST" and (gone := _gone(request, evening, pk)):
+        return gone
+    game = game_on(evening, pk)
+    stale = False
+    if request.method == "POST":
+        form = EditGameForm(match=game.match, game=game, data=request.POST)
+        if form.is_valid():
+            try:
+                services.update_game(
+                    game=game, version=form.cleaned_data["version"], **form.inputs()
+                )
+            except services.StaleGame:
+                stale = True
+            except services.InvalidGame as error:
+                form.add_problems(error.problems, form.names)
+            else:
+                messages.success(
+                    request, gettext("%(game)s geändert.") % {"game": game_label(game)}
+                )
+                notice = round_notice(game, game.match)
+                if notice:
+                    messages.info(request, notice)
+                return redirect(
+                    evening_url(evening, f"spiel-{game.pk}", partie=game.match.position)
+                )
+        if stale:
+            if not Game.objects.filter(pk=game.pk).exists():
+                messages.error(request, gettext("Dieses Spiel wurde inzwischen gelöscht."))
+                return redirect(evening_url(evening))
+            game = game_on(evening, pk)
+            form = EditGameForm(match=game.match, game=game)
+    else:
+        form = EditGameForm(match=game.match, game=game)
+    context = {
+        "evening": evening,
+        "game": game,
+        "form": form,
+        "stale": stale,
+        "delete_form": DeleteGameForm(initial={"version": game.version}),
+        "base_total": BASE_TOTAL,
+    }
+    return render(request, "entry/game_edit.html", context, status=409 if stale else 200)
+
+
+@scorekeeper_required
+@require_http_methods(["GET", "POST"])
+def delete_game(request: HttpRequest, date: datetime.date, pk: int) -> HttpResponse:
+    """Delete a game; it stays in the history and can be restored."""
+    evening = evening_on(date)
+    if request.method == "POST" and (gone := _gone(request, evening, pk)):
+        return gone
+    game = game_on(evening, pk)
+    form = DeleteGameForm(request.POST or None, initial={"version": game.version})
+    if request.method == "POST" and form.is_valid():
+        label = game_label(game)
+        try:
+            services.delete_game(game=game, version=form.cleaned_data["version"])
+        except services.StaleGame:
+            messages.error(
+                request,
+                gettext(
+                    "Dieses Spiel wurde inzwischen von jemand anderem geändert und ist nicht "
+                    "gelöscht. Hier die aktuellen Werte."
+                ),
+            )
+            return redirect("entry:edit_game", date=evening.date, pk=game.pk)
+        messages.success(
+            request,
+            gettext("%(game)s gelöscht. Unter „Gelöschte Spiele“ lässt es sich zurückholen.")
+            % {"game": label},
+        )
+        return redirect(evening_url(evening, "geloescht", partie=game.match.position))
+    return render(
+        request, "entry/game_delete.html", {"evening": evening, "game": game, "form": form}
+    )
