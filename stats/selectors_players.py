@@ -210,15 +210,17 @@ def _sides_sql() -> str:
 
     def grouped(kind: int, by: str) -> str:
         return (
-            f"SELECT {kind} AS kind, {column[by]} AS team_id, {sums} FROM {table(Participation)} "
-            f"WHERE {column['player']} = %s GROUP BY {column[by]}"
+            f"SELECT {kind} AS kind, {by} AS team_id, {sums} FROM {table(Participation)} "
+            f"WHERE {column['player']} = %s GROUP BY {by}"
         )
 
     name, slug, player_pk = columns(Player, "name", "slug", "id")
     team_pk, player_1, player_2 = columns(Team, "id", "player_1", "player_2")
     return (
         f"SELECT s.kind, s.team_id, p1.{name}, p1.{slug}, p2.{name}, p2.{slug}, {figures} "
-        f"FROM ({grouped(0, 'team')} UNION ALL {grouped(1, 'opponent')}) s "
+        # The opponents grouped by `+column`, an expression: SQLite reads his rows from the
+        # covering index and sorts them, not every row in the order of the opponent's index.
+        f"FROM ({grouped(0, column['team'])} UNION ALL {grouped(1, '+' + column['opponent'])}) s "
         f"JOIN {table(Team)} t ON t.{team_pk} = s.team_id "
         f"JOIN {table(Player)} p1 ON p1.{player_pk} = t.{player_1} "
         f"JOIN {table(Player)} p2 ON p2.{player_pk} = t.{player_2}"
