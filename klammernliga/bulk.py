@@ -117,6 +117,13 @@ def insert_with_history(objs: Sequence[models.Model]) -> None:
     if not objs:
         return
     model = type(objs[0])
+    for field in model._meta.concrete_fields:
+        # A parent saved after its child was made (a game's melds): its key, as save() takes it.
+        if field.many_to_one:
+            for obj in objs:
+                if getattr(obj, field.attname) is None and field.is_cached(obj):
+                    parent = field.get_cached_value(obj)
+                    setattr(obj, field.attname, parent.pk if parent is not None else None)
     manager = model._default_manager
     before = manager.aggregate(top=models.Max("pk"))["top"] or 0
     fields = [f for f in model._meta.concrete_fields if not f.primary_key]

@@ -1,7 +1,8 @@
 """Runs of won rounds: the longest unbroken run of rounds a player (or team) won in a row.
 
-A run may span evenings, so each evening is summed up once (`evening_runs`) and the summaries
-are joined in playing order (`longest_run_of`); `longest_run` does both for single rounds.
+A run may span matches and evenings, so each stretch of rounds played together (a match) is
+summed up once (`stretch_runs`) and the summaries are joined in playing order
+(`longest_run_of`); `longest_run` does both for single rounds, a stretch per evening.
 """
 
 from __future__ import annotations
@@ -12,8 +13,8 @@ from itertools import groupby
 
 
 @dataclass(frozen=True, slots=True)
-class EveningRuns:
-    """One evening's won rounds in a row: from its first round (all of them, if none was lost),
+class StretchRuns:
+    """A stretch's won rounds in a row: from its first round (all of them, if none was lost),
     up to its last round (0 if that was lost), and the longest after the first lost round."""
 
     start: int = 0
@@ -31,8 +32,8 @@ class Run[T: Hashable]:
     end: T | None = None
 
 
-def evening_runs(won: Iterable[bool]) -> EveningRuns:
-    """Sum up one evening's rounds (True: won), in playing order."""
+def stretch_runs(won: Iterable[bool]) -> StretchRuns:
+    """Sum up one stretch's rounds (True: won), in playing order."""
     start = end = best = 0
     lost = False
     for round_won in won:
@@ -44,15 +45,16 @@ def evening_runs(won: Iterable[bool]) -> EveningRuns:
             best = max(best, end)
         else:
             start = end
-    return EveningRuns(start, end, best, lost)
+    return StretchRuns(start, end, best, lost)
 
 
-def longest_run_of[T: Hashable](evenings: Iterable[tuple[T, EveningRuns]]) -> Run[T]:
-    """The longest run over evenings summed up by `evening_runs`, in playing order."""
+def longest_run_of[T: Hashable](stretches: Iterable[tuple[T, StretchRuns]]) -> Run[T]:
+    """The longest run over stretches summed up by `stretch_runs`, each with its evening (or
+    date), in playing order; several stretches may share an evening."""
     best: Run[T] = Run(0)
     length, start = 0, None
-    for day, runs in evenings:
-        # The run so far goes on with the evening's first won rounds.
+    for day, runs in stretches:
+        # The run so far goes on with the stretch's first won rounds.
         if runs.start:
             length, start = length + runs.start, start if start is not None else day
             if length > best.length:
@@ -68,6 +70,6 @@ def longest_run_of[T: Hashable](evenings: Iterable[tuple[T, EveningRuns]]) -> Ru
 def longest_run[T: Hashable](rounds: Iterable[tuple[T, bool]]) -> Run[T]:
     """The longest run in a sequence of (evening or date, won) in playing order."""
     return longest_run_of(
-        (day, evening_runs(won for _day, won in group))
+        (day, stretch_runs(won for _day, won in group))
         for day, group in groupby(rounds, key=lambda item: item[0])
     )

@@ -11,14 +11,12 @@ from django.db.models import Case, Q, QuerySet, Sum, Value, When
 from klammernliga.models import (
     Evening,
     Game,
-    LeagueOutcome,
     Match,
     Meld,
-    OutcomeTally,
-    Participation,
     Player,
-    PlayerOutcome,
+    PlayerYear,
     Team,
+    TeamYear,
 )
 
 _TEAMS = (
@@ -161,21 +159,21 @@ def add_melds(rows: list[GameRow]) -> None:
 
 
 def games_count(year: int | None, player_id: int | None, team_id: int | None) -> int:
-    """How many games a year, player or team has, from stored tallies (not a COUNT of games)."""
-    if team_id is not None:
-        rows = Participation.objects.filter(is_first=True, team_id=team_id)
+    """How many games a year, player or team has: the league's from its matches' tallies, a
+    player's or team's from their stored years (not a COUNT of games)."""
+    if team_id is not None or player_id is not None:
+        years = (
+            TeamYear.objects.filter(team_id=team_id)
+            if team_id is not None
+            else PlayerYear.objects.filter(player_id=player_id)
+        )
         if year is not None:
-            rows = rows.filter(date__range=_year_range(year))
-        return rows.aggregate(n=Sum("games"))["n"] or 0
-    # The league's or the player's games, by margin, a year a row (stats/outcome_tallies.py).
-    tallies = (
-        LeagueOutcome.objects.all()
-        if player_id is None
-        else PlayerOutcome.objects.filter(player_id=player_id)
-    ).filter(kind=OutcomeTally.MARGIN)
+            years = years.filter(year=year)
+        return years.aggregate(n=Sum("games"))["n"] or 0
+    matches = Match.objects.all()
     if year is not None:
-        tallies = tallies.filter(year=year)
-    return tallies.aggregate(n=Sum("n"))["n"] or 0
+        matches = matches.filter(evening__date__range=_year_range(year))
+    return matches.aggregate(n=Sum("games_count"))["n"] or 0
 
 
 def _year_range(year: int) -> tuple[datetime.date, datetime.date]:

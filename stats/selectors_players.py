@@ -7,22 +7,14 @@ import functools
 from dataclasses import dataclass
 
 from django.db import connection
-from django.db.models import CharField, Max, Min, Sum
+from django.db.models import CharField, F, Max, Min, Q, Sum
 from django.db.models.functions import Cast
 
-from klammernliga.models import (
-    GAME_FIGURES,
-    Participation,
-    Player,
-    PlayerEvening,
-    PlayerGameYear,
-    PlayerYear,
-    Team,
-    YearTotals,
-)
+from klammernliga.models import Participation, Player, PlayerYear, Team, YearTotals
+from klammernliga.models.figures import GAME_FIGURES
 from klammernliga.sql import columns, table
 from scoring.domain import MELD_LABELS, Bid, MeldKind, Suit
-from scoring.runs import EveningRuns, Run, longest_run_of
+from scoring.runs import Run, StretchRuns, longest_run_of
 from scoring.standings import Totals, team_name
 from stats.display import share
 from stats.figures import SUMS, add, totals
@@ -218,15 +210,17 @@ def _sides_sql() -> str:
 
     def grouped(kind: int, by: str) -> str:
         return (
-            f"SELECT {kind} AS kind, {column[by]} AS team_id, {sums} FROM {table(Participation)} "
-            f"WHERE {column['player']} = %s GROUP BY {column[by]}"
+            f"SELECT {kind} AS kind, {by} AS team_id, {sums} FROM {table(Participation)} "
+            f"WHERE {column['player']} = %s GROUP BY {by}"
         )
 
     name, slug, player_pk = columns(Player, "name", "slug", "id")
     team_pk, player_1, player_2 = columns(Team, "id", "player_1", "player_2")
     return (
         f"SELECT s.kind, s.team_id, p1.{name}, p1.{slug}, p2.{name}, p2.{slug}, {figures} "
-        f"FROM ({grouped(0, 'team')} UNION ALL {grouped(1, 'opponent')}) s "
+        # The opponents grouped by `+column`, an expression: SQLite reads his rows from the
+        # covering index and sorts them, not every row in the order of the opponent's index.
+        f"FROM ({grouped(0, column['team'])} UNION ALL {grouped(1, '+' + column['opponent'])}) s "
         f"JOIN {table(Team)} t ON t.{team_pk} = s.team_id "
         f"JOIN {table(Player)} p1 ON p1.{player_pk} = t.{player_1} "
         f"JOIN {table(Player)} p2 ON p2.{player_pk} = t.{player_2}"
@@ -287,25 +281,21 @@ def _opponents(
     return sorted(teams, key=order), sorted(people, key=order)
 
 
-def _years(player: Player) -> list[Totals]:
-    """The player's stored year totals, in the order of years; one query."""
+def _years(player: Player) -> tuple[list[Totals], dict[str, int]]:
+    """The player's stored year totals, in the order of years, and his declared games, Kontra
+    and Re, and melds of all years added up; one query."""
     rows = (
         PlayerYear.objects.filter(player=player)
         .order_by("year")
-        .values_list("year", *YearTotals.SUMS)
+        .values_list("year", *YearTotals.SUMS, *GAME_FIGURES)
     )
-    return [
-        Totals(year, str(year), **dict(zip(YearTotals.SUMS, values, strict=True)))
-        for year, *values in rows
-    ]
-
-
-def _game_figures(player: Player) -> dict[str, int]:
-    """His declared games, Kontra and Re, and melds: his stored years (a row a year) added up."""
-    sums = PlayerGameYear.objects.filter(player=player).aggregate(
-        **{name: Sum(name) for name in GAME_FIGURES}
-    )
-    return {name: sums[name] or 0 for name in GAME_FIGURES}
+    years, total = [], dict.fromkeys(GAME_FIGURES, 0)
+    n = len(YearTotals.SUMS)
+    for year, *values in rows:
+        years.append(Totals(year, str(year), **dict(zip(YearTotals.SUMS, values[:n], strict=True))))
+        for name, value in zip(GAME_FIGURES, values[n:], strict=True):
+            total[name] += value
+    return years, total
 
 
 def _declarer(total: dict[str, int]) -> tuple[list[DeclarerRow], list[DeclarerRow], DeclarerRow]:
@@ -351,55 +341,58 @@ class Evenings:
     rated_span: tuple[datetime.date, datetime.date] | None
 
 
-EVENING_FIELDS = (
-    "date", "large_points", "small_points", "small_points_against", "rounds_won", "rounds_lost",
-    "games", "run_start", "run_end", "run_best",
+BEST_FIELDS = (
+    "large_points", "small_points", "small_points_against", "rounds_won", "rounds_lost", "games",
 )  # fmt: skip
 
 
-def _evenings(player: Player) -> Evenings:
-    """One pass over his stored evenings in date order (a couple of thousand in a long league).
-
-    A run is put together from each evening's won rounds at its start, at its end and in
-    between; the best evening has the most large points, then the best small-point balance,
-    then is the earliest.
-    """
-    # The date as text: only the few dates shown are made dates, not one for every evening.
-    rows = (
-        PlayerEvening.objects.filter(player=player, games__gt=0)
-        .order_by("date")
-        .values_list(Cast("date", CharField()), *EVENING_FIELDS[1:])
+def _best_evening(player: Player) -> BestEvening | None:
+    """His participations summed per evening, the best first: the most large points, then the
+    best small-point balance, then the earliest; one query."""
+    best = (
+        Participation.objects.filter(player=player)
+        .values("date")
+        .annotate(**{f"{name}_sum": Sum(name) for name in BEST_FIELDS})
+        .order_by(
+            F("large_points_sum").desc(),
+            (F("small_points_sum") - F("small_points_against_sum")).desc(),
+            "date",
+        )
+        .values_list("date", *(f"{name}_sum" for name in BEST_FIELDS))
+        .first()
     )
-    top: tuple[object, ...] | None = None
-    top_key = (-1, 0)
-    first = last = None
-    played: list[tuple[str, EveningRuns]] = []
-    for row in rows:
-        date, large, small, against, won, lost, _games, run_start, run_end, run_best = row
-        key = (large, small - against)
-        if key > top_key:  # strictly better: the earlier of equals stays
-            top, top_key = row, key
-        if not won and not lost:
-            continue
-        first, last = first or date, date
-        played.append((date, EveningRuns(run_start, run_end, run_best, lost > 0)))
+    return BestEvening(*best) if best else None
+
+
+def _evenings(player: Player) -> Evenings:
+    """One pass over his matches with completed rounds in playing order (a few thousand in a
+    long league): a run is put together from each match's won rounds at its start, at its end
+    and in between (scoring.runs); the first and last of them span his rating."""
+    # The date as text: only the few dates shown are made dates, not one for every match.
+    rows = (
+        Participation.objects.filter(Q(rounds_won__gt=0) | Q(rounds_lost__gt=0), player=player)
+        .order_by("date", "match__position")
+        .values_list(Cast("date", CharField()), "rounds_lost", "run_start", "run_end", "run_best")
+    )
+    played = [
+        (date, StretchRuns(start, end, best, lost > 0)) for date, lost, start, end, best in rows
+    ]
     best = longest_run_of(played)
     day = datetime.date.fromisoformat
     return Evenings(
         longest_run=Run(
             best.length,
-            day(best.start) if best.start else None,  # type: ignore[arg-type]
-            day(best.end) if best.end else None,  # type: ignore[arg-type]
+            day(best.start) if best.start else None,
+            day(best.end) if best.end else None,
         ),
-        best_evening=BestEvening(day(top[0]), *top[1:7]) if top else None,  # type: ignore[arg-type]
-        rated_span=(day(first), day(last)) if first and last else None,
+        best_evening=_best_evening(player),
+        rated_span=(day(played[0][0]), day(played[-1][0])) if played else None,
     )
 
 
 def player_profile(player: Player) -> PlayerProfile:
     """Everything Spieler-Info shows about one player: six queries, however many games."""
-    years = _years(player)
-    total = _game_figures(player)
+    years, total = _years(player)
     teams, opposing, refs = _sides(player)
     opponent_teams, opponents = _opponents(opposing, refs)
     by_trump, by_bid, declared = _declarer(total)

@@ -1,24 +1,20 @@
-"""Deriving a match: its games' rounds and scores, its tally and its four participations, from
-its games' inputs as `scoring` decides them; the year totals follow (klammernliga.derive.years)."""
+"""Deriving a match: its games' rounds and scores, its tally and its four participations (with
+each player's figures of klammernliga.derive.game_figures), from its games' inputs as `scoring`
+decides them; the year totals follow (klammernliga.derive.years)."""
 
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from klammernliga.bulk import add_to_rows, insert_rows, update_rows
 from klammernliga.derive import summaries
+from klammernliga.derive.game_figures import MATCH_FIGURES, MeldRow, match_figures
 from klammernliga.derive.sheets import stored_sheet
-from klammernliga.derive.years import refresh_year_totals
-from klammernliga.models import (
-    MATCH_TALLY_FIELDS,
-    Game,
-    Match,
-    Meld,
-    Participation,
-    PlayerYear,
-    TeamYear,
-)
+from klammernliga.derive.years import ROLL_UPS, refresh_year_totals
+from klammernliga.models import MATCH_TALLY_FIELDS, Game, Match, Meld, Participation
+from klammernliga.models.figures import FIGURES
 from scoring import rounds
 from scoring.domain import Side
 from scoring.rules import GameResult, result
@@ -66,24 +62,29 @@ def apply_tally(match: Match, tally: rounds.MatchTally) -> None:
     match.open_round = tally.open_round
 
 
-_PARTICIPATION_FIGURES = (
-    "games", "games_won", "small_points", "small_points_against", "rounds_won", "rounds_lost",
-    "large_points", "kalte", "laube",
-)  # fmt: skip
+# The tally's figures (a side's, named as in Figures), then each player's own.
 PARTICIPATION_COLUMNS = ("match_id", "evening_id", "date", "player_id", "team_id", "opponent_id",
-                         "side", "is_first", *_PARTICIPATION_FIGURES)  # fmt: skip
+                         "side", "is_first", *FIGURES, *MATCH_FIGURES)  # fmt: skip
 
 
-def participations_of(match: Match, tally: rounds.MatchTally) -> list[tuple[Any, ...]]:
-    """The match's four Participation rows, as plain values in PARTICIPATION_COLUMNS' order."""
+def participations_of(
+    match: Match,
+    tally: rounds.MatchTally,
+    games: Sequence[Game],
+    melds: Iterable[Sequence[MeldRow]],
+) -> list[tuple[Any, ...]]:
+    """The match's four Participation rows, as plain values in PARTICIPATION_COLUMNS' order;
+    `games` in playing order with their results derived, `melds` each game's."""
+    own = match_figures(match, games, melds)
     rows = []
     for side in Side:
         team, opponent = match.team(side), match.team(side.other)
         figures = tally.side(side)
-        values = [getattr(figures, name) for name in _PARTICIPATION_FIGURES]
+        values = [getattr(figures, name) for name in FIGURES]
         for player_id in (team.player_1_id, team.player_2_id):
             seat = (match.pk, match.evening_id, match.evening.date, player_id, team.pk, opponent.pk)
-            rows.append((*seat, side.value, player_id == team.player_1_id, *values))
+            first = player_id == team.player_1_id
+            rows.append((*seat, side.value, first, *values, *own[player_id]))
     return rows
 
 
@@ -117,23 +118,25 @@ def _follow_year_totals(
     """Bring the year totals along after one match was derived anew from its participations
     `before` and `after`: when it had them both times on the same date, its evening counted
     already and only the difference is added; otherwise its players and teams are summed anew."""
-    date, player, team, first = (PARTICIPATION_COLUMNS.index(c) for c in
-                                 ("date", "player_id", "team_id", "is_first"))  # fmt: skip
-    figures = PARTICIPATION_COLUMNS.index(_PARTICIPATION_FIGURES[0])
+    date, player, first = (PARTICIPATION_COLUMNS.index(c) for c in
+                           ("date", "player_id", "is_first"))  # fmt: skip
     year = match.evening.date.year
-    old = {row[player]: row[figures:] for row in before if row[date] == match.evening.date}
+    old = {row[player]: row for row in before if row[date] == match.evening.date}
     if len(old) != len(before) or set(old) != {row[player] for row in after}:
         refresh_year_totals([year], match=match)
         return
-    players, teams = [], []
-    for row in after:
-        added = [new - was for new, was in zip(row[figures:], old[row[player]], strict=True)]
-        if any(added):
-            players.append((*added, row[player], year))
-            if row[first]:
-                teams.append((*added, row[team], year))
-    add_to_rows(PlayerYear, _PARTICIPATION_FIGURES, ("player_id", "year"), players)
-    add_to_rows(TeamYear, _PARTICIPATION_FIGURES, ("team_id", "year"), teams)
+    for roll_up in ROLL_UPS:
+        at = [PARTICIPATION_COLUMNS.index(name) for name in roll_up.figures]
+        key = PARTICIPATION_COLUMNS.index(roll_up.key)
+        rows = []
+        for row in after:
+            if roll_up.first_only and not row[first]:
+                continue
+            was = old[row[player]]
+            added = [row[i] - was[i] for i in at]
+            if any(added):
+                rows.append((*added, row[key], year))
+        add_to_rows(roll_up.model, roll_up.figures, (roll_up.key, "year"), rows)
 
 
 def rederive(matches: list[Match]) -> tuple[set[int], list[tuple[Any, ...]]]:
@@ -170,7 +173,8 @@ def rederive(matches: list[Match]) -> tuple[set[int], list[tuple[Any, ...]]]:
         if tally_values(match) != before:
             tallies.append(match)
         if games:  # a Partie without games is no evening of its players
-            participations.extend(participations_of(match, tally))
+            melds = [melds_of[g.pk] for g in games]
+            participations.extend(participations_of(match, tally, games, melds))
     _write_derived(changed)
     # The match's history keeps teams and place only, not the derived tally: a plain UPDATE.
     update_rows(Match, MATCH_TALLY_FIELDS, [(*tally_values(m), m.pk) for m in tallies])

@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Collection
 
-from klammernliga.derive import outcome_tallies, player_evenings, ratings
+from klammernliga.derive import outcome_tallies, ratings
 
 
 def follow(
@@ -15,17 +15,16 @@ def follow(
     players: Collection[int] | None = None,
     appended: int | None = None,
 ) -> None:
-    """Bring the ratings, player evenings and outcome tallies up to date from the evening of
-    `since` on (None: the league was emptied or replaced: all of them anew).
+    """Bring the ratings and outcome tallies up to date from the evening of `since` on (None:
+    the league was emptied or replaced: all of them anew).
 
     `players`: only these players' games changed (one match's four), all on the evening of
-    `since`: the summaries per evening or month rewrite just their rows there (the ratings still
-    replay from that evening). `appended`: the only change was this new game at the end of its
+    `since`: the tallies per month rewrite just their rows there (the ratings still replay
+    from that evening). `appended`: the only change was this new game at the end of its
     match, so the outcome tallies only add its counts.
     """
     # Every game counts (its declarer won or lost): any change of the games moves the ratings.
     ratings.update_ratings(since=since)
-    player_evenings.update_player_evenings(since=since, only=players)
     if appended is not None:
         outcome_tallies.add_game(appended)
     else:

@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 from simple_history.models import HistoricalRecords
 
+from klammernliga.models.figures import FIGURES, Figures, GameFigures
 from scoring.domain import (
     BID_LABELS,
     MELD_LABELS,
@@ -258,25 +259,9 @@ PLAYER_INDEX_FIELDS = [
 ]  # fmt: skip
 
 
-class Figures(models.Model):
-    """A side's figures in the tables, summed per match (Participation) and year (YearTotals)."""
-
-    games = models.PositiveIntegerField(default=0)
-    games_won = models.PositiveIntegerField(default=0)
-    small_points = models.PositiveIntegerField(default=0)
-    small_points_against = models.PositiveIntegerField(default=0)
-    rounds_won = models.PositiveIntegerField(default=0)
-    rounds_lost = models.PositiveIntegerField(default=0)
-    large_points = models.PositiveIntegerField(default=0)
-    kalte = models.PositiveIntegerField(default=0)
-    laube = models.PositiveIntegerField(default=0)
-
-    class Meta:
-        abstract = True
-
-
-class Participation(Figures):
-    """A player's figures in one match: derived, rewritten with its match, read by the tables."""
+class Participation(Figures, GameFigures):
+    """A player's figures in one match: derived, rewritten with its match
+    (klammernliga.derive.matches), read by the tables and Spieler-Info, summed per year."""
 
     match = models.ForeignKey(Match, models.CASCADE, related_name="participations")
     evening = models.ForeignKey(Evening, models.CASCADE, related_name="+")
@@ -287,6 +272,12 @@ class Participation(Figures):
     side = models.CharField(max_length=1, choices=SIDE_CHOICES)
     # The team's first player's line stands for the team in team tables.
     is_first = models.BooleanField()
+    # Won rounds in a row, in playing order: at the match's start, at its end, and the longest
+    # run after its first lost round (scoring.runs; a longest run over matches and evenings is
+    # put together from these).
+    run_start = models.PositiveIntegerField(default=0)
+    run_end = models.PositiveIntegerField(default=0)
+    run_best = models.PositiveIntegerField(default=0)
 
     class Meta:
         constraints = [
@@ -313,16 +304,16 @@ class YearTotals(Figures):
     year = models.PositiveSmallIntegerField()
     evenings = models.PositiveIntegerField(default=0)
 
-    SUMS = (
-        "evenings", "games", "games_won", "small_points", "small_points_against", "rounds_won",
-        "rounds_lost", "large_points", "kalte", "laube",
-    )  # fmt: skip
+    # What the tables read: the evenings counted, the figures summed.
+    SUMS = ("evenings", *FIGURES)
 
     class Meta:
         abstract = True
 
 
-class PlayerYear(YearTotals):
+class PlayerYear(YearTotals, GameFigures):
+    """A player's year; Spieler-Info reads his declared games, Kontra, Re and melds here too."""
+
     player = models.ForeignKey(Player, models.CASCADE, related_name="years")
 
     class Meta:
@@ -335,6 +326,8 @@ class PlayerYear(YearTotals):
 
 
 class TeamYear(YearTotals):
+    """A team's year: the tables' figures only (no page shows a team's declared games)."""
+
     team = models.ForeignKey(Team, models.CASCADE, related_name="years")
 
     class Meta:
@@ -357,11 +350,8 @@ class Generation(models.Model):
 
 # The summaries derived from these records (klammernliga/derive): defined beside, part of this app.
 from klammernliga.models.summaries import (  # noqa: E402, F401
-    GAME_FIGURES,
     LeagueOutcome,
     OutcomeTally,
-    PlayerEvening,
-    PlayerGameYear,
     PlayerOutcome,
     Rating,
 )

@@ -1,14 +1,13 @@
 """The stored summaries derived from the games (klammernliga.derive writes them, the pages read
-them): the KlammernBoss ratings, each player's figures per evening and year, and the outcome
-tallies of Sieg-Verteilungen. Their tables keep the names they had under `stats`."""
+them): the KlammernBoss ratings and the outcome tallies of Sieg-Verteilungen. Their tables keep
+the names they had under `stats`."""
 
 from __future__ import annotations
 
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from klammernliga.models import Evening, Figures, Player
-from scoring import outcomes
+from klammernliga.models import Evening, Player
 
 
 class Rating(models.Model):
@@ -63,107 +62,6 @@ class Rating(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player_id} {self.date}: {self.ordinal:.1f}"
-
-
-# The names of GameFigures' columns, by kind: what PlayerGameYear sums per year.
-TRUMPS = ("kreuz", "pik", "herz", "karo")
-BIDS = ("rein", "klein", "besser")
-MELDS = ("terz", "fuenfzig", "belle")
-DECLARED = tuple(
-    name for key in (*TRUMPS, *BIDS) for name in (f"declared_{key}", f"declared_{key}_won")
-)
-CALL_FIELDS = tuple(f"{key}_{part}" for key in outcomes.CALLS for part in ("games", "won", "net"))
-MELD_FIELDS = tuple(f"{kind}_{whose}" for kind in MELDS for whose in ("own", "against"))
-GAME_FIGURES = (*DECLARED, *CALL_FIELDS, *MELD_FIELDS)
-
-
-class GameFigures(models.Model):
-    """A player's declared games, Kontra and Re, and melds: per evening and per year."""
-
-    # Games the player declared, by trump and by bid, and how many of them his team won.
-    declared_kreuz = models.PositiveIntegerField(default=0)
-    declared_kreuz_won = models.PositiveIntegerField(default=0)
-    declared_pik = models.PositiveIntegerField(default=0)
-    declared_pik_won = models.PositiveIntegerField(default=0)
-    declared_herz = models.PositiveIntegerField(default=0)
-    declared_herz_won = models.PositiveIntegerField(default=0)
-    declared_karo = models.PositiveIntegerField(default=0)
-    declared_karo_won = models.PositiveIntegerField(default=0)
-    declared_rein = models.PositiveIntegerField(default=0)
-    declared_rein_won = models.PositiveIntegerField(default=0)
-    declared_klein = models.PositiveIntegerField(default=0)
-    declared_klein_won = models.PositiveIntegerField(default=0)
-    declared_besser = models.PositiveIntegerField(default=0)
-    declared_besser_won = models.PositiveIntegerField(default=0)
-    # Kontra and Re said by his team or against it: games, won by his team, small points net.
-    kontra_said_games = models.PositiveIntegerField(default=0)
-    kontra_said_won = models.PositiveIntegerField(default=0)
-    kontra_said_net = models.IntegerField(default=0)
-    kontra_against_games = models.PositiveIntegerField(default=0)
-    kontra_against_won = models.PositiveIntegerField(default=0)
-    kontra_against_net = models.IntegerField(default=0)
-    re_said_games = models.PositiveIntegerField(default=0)
-    re_said_won = models.PositiveIntegerField(default=0)
-    re_said_net = models.IntegerField(default=0)
-    re_against_games = models.PositiveIntegerField(default=0)
-    re_against_won = models.PositiveIntegerField(default=0)
-    re_against_net = models.IntegerField(default=0)
-    # Melds of his team and of the opponents.
-    terz_own = models.PositiveIntegerField(default=0)
-    terz_against = models.PositiveIntegerField(default=0)
-    fuenfzig_own = models.PositiveIntegerField(default=0)
-    fuenfzig_against = models.PositiveIntegerField(default=0)
-    belle_own = models.PositiveIntegerField(default=0)
-    belle_against = models.PositiveIntegerField(default=0)
-
-    class Meta:
-        abstract = True
-
-
-class PlayerEvening(Figures, GameFigures):
-    """A player's figures of one evening, summed from its games: what Spieler-Info and the player
-    list read instead of every game (klammernliga/derive/player_evenings.py keeps it current).
-
-    Derived: rewritten from a date on whenever games change, like the ratings.
-    """
-
-    player = models.ForeignKey(Player, models.CASCADE, related_name="+")
-    evening = models.ForeignKey(Evening, models.CASCADE, related_name="+")
-    date = models.DateField()
-    year = models.PositiveIntegerField()
-    # Won rounds in a row, in playing order: at the evening's start, at its end, and the longest
-    # run after its first lost round (a longest run over evenings is put together from these).
-    run_start = models.PositiveIntegerField(default=0)
-    run_end = models.PositiveIntegerField(default=0)
-    run_best = models.PositiveIntegerField(default=0)
-
-    class Meta:
-        db_table = "stats_playerevening"
-        constraints = [
-            models.UniqueConstraint(fields=["player", "date"], name="player_evening_unique"),
-        ]
-        indexes = [models.Index(fields=["date"], name="player_evening_date_idx")]
-
-    def __str__(self) -> str:
-        return f"{self.player_id} {self.date}"
-
-
-class PlayerGameYear(GameFigures):
-    """A player's declared games, Kontra and Re, and melds in one year: his PlayerEvening rows
-    of that year summed (klammernliga/derive/player_evenings.py), so Spieler-Info reads a row
-    a year."""
-
-    player = models.ForeignKey(Player, models.CASCADE, related_name="+")
-    year = models.PositiveIntegerField()
-
-    class Meta:
-        db_table = "stats_playergameyear"
-        constraints = [
-            models.UniqueConstraint(fields=["player", "year"], name="player_game_year_unique"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.player_id} in {self.year}"
 
 
 # The columns Sieg-Verteilungen groups and sums (stats/selectors_siege.py), for its indexes.

@@ -30,6 +30,7 @@ from klammernliga.models import (
     Evening,
     Game,
     Match,
+    Meld,
     Participation,
     Player,
     Team,
@@ -204,12 +205,14 @@ def _store_games(
     for_matches: list[tuple[Match, list[GameRecord]]], players: dict[str, Player]
 ) -> None:
     games: list[Game] = []
-    melds: list[tuple[Game, GameRecord]] = []
+    melds: list[Meld] = []
     participations: list[tuple[object, ...]] = []
     for match, records in for_matches:
+        sheets = [r.sheet() for r in records]
         # store_evenings has validated every record (`_checked`).
-        outcomes = [result(r.sheet(), validated=True) for r in records]
+        outcomes = [result(sheet, validated=True) for sheet in sheets]
         steps, tally = derive_steps(outcomes)
+        match_games, match_melds = [], []
         for position, (record, outcome, step) in enumerate(
             zip(records, outcomes, steps, strict=True), 1
         ):
@@ -230,13 +233,14 @@ def _store_games(
                 small_b=outcome.small_b,
             )
             apply_step(game, step)
-            games.append(game)
-            melds.append((game, record))
+            match_games.append(game)
+            match_melds.append(meld_rows(game, sheets[position - 1]))
         apply_tally(match, tally)
-        participations.extend(participations_of(match, tally))
+        participations.extend(participations_of(match, tally, match_games, match_melds))
+        games.extend(match_games)
+        melds.extend(row for rows in match_melds for row in rows)
     insert_with_history(games)
-    melds_stored = [row for game, record in melds for row in meld_rows(game, record.sheet())]
-    insert_with_history(melds_stored)
+    insert_with_history(melds)
     update_rows(Match, MATCH_TALLY_FIELDS, [(*tally_values(m), m.pk) for m, _r in for_matches])
     insert_rows(Participation, PARTICIPATION_COLUMNS, participations)
 

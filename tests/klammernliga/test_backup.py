@@ -23,11 +23,11 @@ from klammernliga.models import (
     Meld,
     Participation,
     Player,
-    PlayerEvening,
-    PlayerGameYear,
     PlayerOutcome,
+    PlayerYear,
     Rating,
     Team,
+    TeamYear,
 )
 from tests.conftest import DATA
 
@@ -48,7 +48,7 @@ def standings() -> list[object]:
 def derived_tables() -> dict[str, list[tuple[object, ...]]]:
     """The rows of every table derived from the games: participations and the stored summaries
     (the KlammernBoss ratings among them), without their own ids."""
-    models = [Participation, LeagueOutcome, PlayerEvening, PlayerGameYear, PlayerOutcome, Rating]
+    models = [Participation, PlayerYear, TeamYear, LeagueOutcome, PlayerOutcome, Rating]
     result = {}
     for model in models:
         names = [f.attname for f in model._meta.concrete_fields if not f.primary_key]

@@ -8,11 +8,13 @@ from django.core.management import call_command
 
 from klammernliga import services
 from klammernliga.models import Participation, PlayerYear, TeamYear, YearTotals
+from klammernliga.models.figures import FIGURES, GAME_FIGURES
 from tests.factories import EveningFactory, GameFactory, MatchFactory, play_round
 
 pytestmark = pytest.mark.django_db
 
-FIGURES = [f for f in YearTotals.SUMS if f != "evenings"]
+# A player's year sums his declared games, Kontra and Re, and melds too; a team's does not.
+SUMMED = {"player": (*FIGURES, *GAME_FIGURES), "team": FIGURES}
 
 
 def summed_in_python() -> tuple[dict, dict]:
@@ -26,7 +28,7 @@ def summed_in_python() -> tuple[dict, dict]:
             keys.append(("team", p.team_id, p.date.year))
         for key in keys:
             target = players if key[0] == "player" else teams
-            for name in FIGURES:
+            for name in SUMMED[key[0]]:
                 target[key[1:]][name] += getattr(p, name)
             evenings[key].add(p.evening_id)
     for key, seen in evenings.items():
@@ -40,7 +42,9 @@ def summed_in_python() -> tuple[dict, dict]:
 def stored() -> tuple[dict, dict]:
     def rows(model: type[YearTotals], key: str) -> dict:
         return {
-            (getattr(r, f"{key}_id"), r.year): {f: getattr(r, f) for f in YearTotals.SUMS}
+            (getattr(r, f"{key}_id"), r.year): {
+                f: getattr(r, f) for f in ("evenings", *SUMMED[key])
+            }
             for r in model.objects.all()
         }
 

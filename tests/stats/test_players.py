@@ -7,8 +7,7 @@ import pytest
 from django.urls import reverse
 
 from klammernliga import services
-from klammernliga.derive.player_evenings import update_player_evenings
-from klammernliga.models import Meld, Participation, Player, PlayerEvening, PlayerGameYear
+from klammernliga.models import Meld, Player, PlayerYear
 from stats.views import players as player_views
 from tests.factories import PlayerFactory
 from tests.stats.helpers import grow_league, players_of, queries_of, raw_games, side_of
@@ -243,9 +242,9 @@ def test_player_pages_take_the_same_queries_however_many_games(client, league) -
     few = [queries_of(client, url) for url in urls]
     grow_league(4)
     many = [queries_of(client, url) for url in urls]
-    # The list: its year totals and the menu. A player: himself, his year totals, his games'
-    # figures, his partners and opponents with their teams, his evenings, his rating history,
-    # and the menu. Each first reads the league's generation (the page cache's key).
+    # The list: its year totals and the menu. A player: himself, his year totals (with his games'
+    # figures), his partners and opponents with their teams, his best evening, his matches'
+    # runs, his rating history, and the menu. Each first reads the league's generation (the page cache's key).
     assert few == many == [3, 8]
 
 
@@ -260,18 +259,13 @@ def test_no_favourite_or_nemesis_when_every_opponent_went_alike(client, league) 
     assert "Angstgegner" not in client.get(reverse("stats:player", args=["clara"])).content.decode()
 
 
-def _stored_evenings() -> list[tuple]:  # type: ignore[type-arg]
-    return [
-        tuple(row)
-        for model, order in ((PlayerEvening, "date"), (PlayerGameYear, "year"))
-        for row in model.objects.order_by("player_id", order).values_list(
-            *(f.attname for f in model._meta.concrete_fields if f.attname != "id")
-        )
-    ]
+def _player_years() -> list[tuple]:  # type: ignore[type-arg]
+    names = [f.attname for f in PlayerYear._meta.concrete_fields if f.attname != "id"]
+    return list(PlayerYear.objects.order_by("player_id", "year").values_list(*names))
 
 
-def test_the_stored_evenings_follow_every_change_as_a_full_rebuild_would(bigger) -> None:  # type: ignore[no-untyped-def]
-    # An early game changes its winner: its evening and all later ones are summed anew.
+def test_the_stored_years_follow_every_change_as_a_full_rebuild_would(bigger) -> None:  # type: ignore[no-untyped-def]
+    # An early game changes its winner, the last one goes: their years gain the difference.
     early = bigger[3]
     services.update_game(
         game=early,
@@ -283,12 +277,11 @@ def test_the_stored_evenings_follow_every_change_as_a_full_rebuild_would(bigger)
         points_b=early.points_a,
     )
     services.delete_game(game=bigger[-1])
-    incremental = _stored_evenings()
-    update_player_evenings(since=None)
-    assert _stored_evenings() == incremental
-    assert PlayerEvening.objects.count() == len(
-        {(p.player_id, p.evening_id) for p in Participation.objects.all()}
-    )
+    incremental = _player_years()
+    services.refresh_year_totals(None)
+    assert _player_years() == incremental
+    assert sum(row.declared_kreuz + row.declared_pik + row.declared_herz + row.declared_karo
+               for row in PlayerYear.objects.all()) == len(bigger) - 1  # fmt: skip
 
 
 def test_the_player_list_sorts_by_any_column_and_explains_nothing_for_nonsense(
