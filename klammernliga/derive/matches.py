@@ -4,8 +4,10 @@ decides them; the year totals follow (klammernliga.derive.years)."""
 
 from __future__ import annotations
 
+import operator
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
+from types import SimpleNamespace
 from typing import Any
 
 from klammernliga.bulk import add_to_rows, insert_rows, update_rows
@@ -40,8 +42,13 @@ _STEP_FIELDS = ["round_no", "score_a", "score_b", "ends_round", "round_winner", 
                 "kalte", "playing_side", "winner_side", "small_a", "small_b"]  # fmt: skip
 
 
-def _derived_values(game: Game) -> tuple[object, ...]:
-    return tuple(getattr(game, name) for name in _STEP_FIELDS)
+# What deriving a stored game reads of it, and writes back (rederive).
+_GAME_COLUMNS = ("pk", "match_id", "declarer_id", "dealer_id", "trump", "bid", "kontra", "re",
+                 "points_a", "points_b", *_STEP_FIELDS)  # fmt: skip
+
+
+# A game's derived values, as a tuple in _STEP_FIELDS' order.
+_derived_values = operator.attrgetter(*_STEP_FIELDS)
 
 
 def _write_derived(games: list[Game]) -> None:
@@ -139,26 +146,35 @@ def _follow_year_totals(
         add_to_rows(roll_up.model, roll_up.figures, (roll_up.key, "year"), rows)
 
 
-def rederive(matches: list[Match]) -> tuple[set[int], list[tuple[Any, ...]]]:
+def rederive(
+    matches: list[Match], *, validated: bool = False
+) -> tuple[set[int], list[tuple[Any, ...]]]:
     """Derive these matches (with teams and evening loaded) anew in a handful of queries.
 
     Only games and tallies that really changed are written; participations are rewritten.
     Returns the games whose derived values changed, and the participations written.
+    `validated`: every game was checked on its way in (a full recompute: entry, import and
+    restore all validate before or while storing), so its sheet is not checked again; a restore
+    relies on the check here.
     """
-    games_of: dict[int, list[Game]] = defaultdict(list)
-    for game in Game.objects.filter(match__in=matches).order_by("match_id", "position"):
+    # Games as plain rows with attributes: a model instance per game costs a fifth of a recompute.
+    games_of: dict[int, list[Any]] = defaultdict(list)
+    rows = Game.objects.filter(match__in=matches).order_by("match_id", "position")
+    for row in rows.values_list(*_GAME_COLUMNS):
+        game = SimpleNamespace(**dict(zip(_GAME_COLUMNS, row, strict=True)))
         games_of[game.match_id].append(game)
     # Melds as plain rows: a related manager per game costs more than deriving the game.
     melds_of: dict[int, list[Any]] = defaultdict(list)
     melds = Meld.objects.filter(game__match__in=matches).order_by("game_id", "side", "pk")
     for meld in melds.values_list("game_id", "side", "kind", "suit", "top", named=True):
         melds_of[meld.game_id].append(meld)
-    changed: list[Game] = []
+    changed: list[Any] = []
     tallies: list[Match] = []
     participations: list[tuple[Any, ...]] = []
     for match in matches:
         games = games_of[match.pk]
-        results = [result(stored_sheet(g, match, melds_of[g.pk])) for g in games]
+        sheets = [stored_sheet(g, match, melds_of[g.pk]) for g in games]
+        results = [result(sheet, validated=validated) for sheet in sheets]
         steps, tally = derive_steps(results)
         for game, outcome, step in zip(games, results, steps, strict=True):
             before = _derived_values(game)

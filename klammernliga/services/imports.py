@@ -258,9 +258,9 @@ def recompute_all() -> int:
         for match in matches.order_by("evening__date", "position").iterator(chunk_size=_BATCH):
             batch.append(match)
             if len(batch) == _BATCH:
-                rederive(batch)
+                rederive(batch, validated=True)
                 count, batch = count + len(batch), []
-        rederive(batch)
+        rederive(batch, validated=True)
         count += len(batch)
         refresh_year_totals()
         first = Evening.objects.order_by("date").values_list("date", flat=True).first()
