@@ -230,15 +230,18 @@ def _sides_sql() -> str:
 def _sides(player: Player) -> tuple[Grouped, Grouped, dict[int, TeamRef]]:
     """His figures with each of his teams and against each opposing team, and those teams.
 
-    One query in SQL (portable: COUNT DISTINCT, SUM, UNION ALL, JOIN): building its two
-    aggregates with the ORM took several times longer than running them.
+    One query in SQL (portable: COUNT DISTINCT, SUM, UNION ALL, JOIN), grouped before the join
+    to the few teams. Measured on the 1,000,000-game bench league (2026-12-01, 48 interleaved
+    calls for six players, a busy machine): 13.6 ms fastest / 41 ms median here, against
+    23.2 / 60 ms for the ORM's two grouped `values().annotate()` queries and one `values_list`
+    of the teams' names (issue 14 keeps hand-written SQL that gains more than 5 ms at that size).
     """
     teams: Grouped = {}
     opposing: Grouped = {}
     refs: dict[int, TeamRef] = {}
     people: dict[str, PersonRef] = {}  # a long league has hundreds of teams of a few players
     with connection.cursor() as cursor:
-        # Hand-written: grouped before the join to the few teams; the ORM would join every row.
+        # Hand-written, measured at 1,000,000 games: 14 ms against 23 ms for the ORM (see above).
         cursor.execute(_sides_sql(), [player.pk, player.pk])
         for kind, pk, name_1, slug_1, name_2, slug_2, *values in cursor.fetchall():
             (opposing if kind else teams)[pk] = tuple(values)
