@@ -6,8 +6,8 @@ import datetime
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import groupby
-from typing import Any
 from operator import itemgetter
+from typing import Any
 
 from django.db.models import OuterRef, Q, QuerySet, Subquery
 
