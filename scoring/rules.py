@@ -169,25 +169,27 @@ def _validate_players(sheet: GameSheet) -> list[Problem]:
 
 
 def _validate_trump_and_bid(sheet: GameSheet) -> list[Problem]:
-    problems: list[Problem] = []
     trump = _as_suit(sheet.trump)
     bid = _as_bid(sheet.bid)
-    if trump is None:
-        problems.append(
-            Problem(
+    # A trump or bid that is none of its choices, named as it was given.
+    problems = [
+        Problem(name, message, {"value": given or ""})
+        for name, given, known, message in (
+            (
                 "trump",
+                sheet.trump,
+                trump,
                 _("Trumpf muss Kreuz, Pik, Herz oder Karo sein, nicht „%(value)s“."),
-                {"value": sheet.trump or ""},
-            )
-        )
-    if bid is None:
-        problems.append(
-            Problem(
+            ),
+            (
                 "bid",
+                sheet.bid,
+                bid,
                 _("Das Spiel muss rein, klein oder besser sein, nicht „%(value)s“."),
-                {"value": sheet.bid or ""},
-            )
+            ),
         )
+        if known is None
+    ]
     if bid is Bid.BESSER and trump is not None and trump is not Suit.KREUZ:
         problems.append(Problem("trump", _("Bei „besser“ ist Kreuz Trumpf.")))
     flags = {"kontra": sheet.kontra, "re": sheet.re}

@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from stats.charts.bars import BarChart, Series, bar_chart
 from stats.display import bid_label, suit_label
-from stats.selectors_players import PlayerProfile
+from stats.selectors_players import DeclarerRow, PlayerProfile
 from stats.selectors_siege import Distributions
 
 WON = Series("won", _("gewonnen"))
@@ -29,22 +29,33 @@ def partner_rounds(profile: PlayerProfile) -> BarChart:
 
 
 def declarer_by_trump(profile: PlayerProfile) -> BarChart:
-    return bar_chart(
-        key="spieler-trumpf",
-        title=gettext("Eigene Spiele nach Trumpf: gewonnen und verloren"),
-        label_header=gettext("Trumpf"),
-        series=(WON, LOST),
-        rows=[(suit_label(r.key), (r.won, r.games - r.won)) for r in profile.by_trump],
+    return _declared(
+        "spieler-trumpf",
+        gettext("Eigene Spiele nach Trumpf: gewonnen und verloren"),
+        gettext("Trumpf"),
+        [(suit_label(r.key), r) for r in profile.by_trump],
     )
 
 
 def declarer_by_bid(profile: PlayerProfile) -> BarChart:
+    return _declared(
+        "spieler-spiel",
+        gettext("Eigene Spiele nach Ansage: gewonnen und verloren"),
+        pgettext("bid", "Spiel"),
+        [(bid_label(r.key), r) for r in profile.by_bid],
+    )
+
+
+def _declared(
+    key: str, title: str, label_header: str, rows: list[tuple[str, DeclarerRow]]
+) -> BarChart:
+    """The player's own games won and lost, a bar per labelled kind (trump or bid)."""
     return bar_chart(
-        key="spieler-spiel",
-        title=gettext("Eigene Spiele nach Ansage: gewonnen und verloren"),
-        label_header=pgettext("bid", "Spiel"),
+        key=key,
+        title=title,
+        label_header=label_header,
         series=(WON, LOST),
-        rows=[(bid_label(r.key), (r.won, r.games - r.won)) for r in profile.by_bid],
+        rows=[(label, (r.won, r.games - r.won)) for label, r in rows],
     )
 
 

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import groupby
 from operator import itemgetter
+from typing import Any
 
 from django.db.models import OuterRef, Q, QuerySet, Subquery
 
@@ -128,32 +129,14 @@ def ranking() -> list[BossRank]:
         .order_by("-ordinal", "player__name")
         .values_list("player_id", *_RANK_COLUMNS, *_RANK_FIGURES)
     )
-    return [
-        BossRank(
-            rank,
-            Player(pk=pk, name=name, slug=slug, nickname=nickname),
-            ordinal,
-            mu,
-            sigma,
-            rounds,
-            change,
-            date,
-            Rating(*advantage),
-        )
-        for rank, (
-            pk,
-            name,
-            slug,
-            nickname,
-            ordinal,
-            mu,
-            sigma,
-            rounds,
-            change,
-            date,
-            *advantage,
-        ) in enumerate(rows, 1)
-    ]
+    return [_boss_rank(rank, row) for rank, row in enumerate(rows, 1)]
+
+
+def _boss_rank(rank: int, row: tuple[Any, ...]) -> BossRank:
+    """A ranking line from a row of `player_id`, the `_RANK_COLUMNS` and the `_RANK_FIGURES`."""
+    pk, name, slug, nickname, ordinal, mu, sigma, rounds, change, date, *advantage = row
+    player = Player(pk=pk, name=name, slug=slug, nickname=nickname)
+    return BossRank(rank, player, ordinal, mu, sigma, rounds, change, date, Rating(*advantage))
 
 
 def current_boss() -> Boss | None:

@@ -45,8 +45,16 @@ class Column:
     sums: tuple[str, ...] = ()
 
 
-def _column(key: str, label: Promise, *sums: str, text: Callable[[object], str] = number) -> Column:
-    return Column(key, label, lambda r: getattr(r.figures, key), text, sums or (key,))
+def _column(
+    key: str,
+    label: Promise,
+    *sums: str,
+    text: Callable[[object], str] = number,
+    figure: str | None = None,
+) -> Column:
+    """A column of the team's figure `figure` (by default the one named `key`)."""
+    name = figure or key
+    return Column(key, label, lambda r: getattr(r.figures, name), text, sums or (key,))
 
 
 # The record table's columns; `key` is the value of ?sort= (as the earlier django-tables2 table).
@@ -70,20 +78,22 @@ COLUMNS = (
         text=percent,  # type: ignore[arg-type]
     ),
     _column("large_points", _("Große Punkte")),
-    Column(
+    _column(
         "per_evening",
         _("je Abend"),
-        lambda r: r.figures.large_points_per_evening,
-        _per_evening,  # type: ignore[arg-type]
-        ("large_points", "evenings"),
+        "large_points",
+        "evenings",
+        text=_per_evening,  # type: ignore[arg-type]
+        figure="large_points_per_evening",
     ),
     _column("kalte", _("Kalte")),
-    Column(
+    _column(
         "small_difference",
         _("Kleine Punkte ±"),
-        lambda r: r.figures.small_point_difference,
-        signed,  # type: ignore[arg-type]
-        ("small_points", "small_points_against"),
+        "small_points",
+        "small_points_against",
+        text=signed,  # type: ignore[arg-type]
+        figure="small_point_difference",
     ),
 )
 BY_KEY = {c.key: c for c in COLUMNS}

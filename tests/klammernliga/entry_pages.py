@@ -7,10 +7,14 @@ import datetime
 import html
 import re
 
+from django.urls import reverse
+
 from klammernliga.models import Match, Player
 from tests.factories import MatchFactory, PlayerFactory, TeamFactory
 
 DAY = datetime.date(2026, 3, 12)
+# Where a game of that evening is entered.
+NEW_GAME = reverse("entry:new_game", args=[DAY])
 
 
 def anna_bernd_vs_carl_dora(day: datetime.date = DAY) -> Match:

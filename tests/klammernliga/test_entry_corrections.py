@@ -15,6 +15,7 @@ from scoring.domain import MeldKind
 from tests.factories import GameFactory, MatchFactory
 from tests.klammernliga.entry_pages import (
     DAY,
+    NEW_GAME,
     anna_bernd_vs_carl_dora,
     field_errors,
     game_data,
@@ -22,8 +23,6 @@ from tests.klammernliga.entry_pages import (
 )
 
 pytestmark = pytest.mark.django_db
-
-NEW_GAME = reverse("entry:new_game", args=[DAY])
 
 
 # --- corrections and the version check ----------------------------------------------------------

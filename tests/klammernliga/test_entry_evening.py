@@ -20,6 +20,7 @@ from tests.factories import (
 )
 from tests.klammernliga.entry_pages import (
     DAY,
+    NEW_GAME,
     anna_bernd_vs_carl_dora,
     field_errors,
     form_problems,
@@ -31,7 +32,6 @@ from tests.klammernliga.entry_pages import (
 pytestmark = pytest.mark.django_db
 
 EVENING = reverse("entry:evening", args=[DAY])
-NEW_GAME = reverse("entry:new_game", args=[DAY])
 NEW_MATCH = reverse("entry:new_match", args=[DAY])
 
 

@@ -10,6 +10,7 @@ from klammernliga.models import Evening, Game, Match, Meld, Player
 from tests.factories import GameFactory
 from tests.klammernliga.entry_pages import (
     DAY,
+    NEW_GAME,
     anna_bernd_vs_carl_dora,
     field_errors,
     form_problems,
@@ -18,8 +19,6 @@ from tests.klammernliga.entry_pages import (
 )
 
 pytestmark = pytest.mark.django_db
-
-NEW_GAME = reverse("entry:new_game", args=[DAY])
 
 
 def refused(response, field: str) -> list[str]:  # type: ignore[no-untyped-def]

@@ -11,11 +11,10 @@ from django.urls import reverse
 from klammernliga import services
 from klammernliga.models import Game
 from tests.factories import GameFactory, MatchFactory, TeamFactory
-from tests.klammernliga.entry_pages import DAY, game_data, player
+from tests.klammernliga.entry_pages import DAY, NEW_GAME, game_data, player
 
 pytestmark = pytest.mark.django_db
 
-NEW_GAME = reverse("entry:new_game", args=[DAY])
 JSON = {"HTTP_ACCEPT": "application/json"}
 
 

@@ -48,6 +48,23 @@ def _stored() -> list[tuple]:
     )
 
 
+def _marked(player_id: int, end: str) -> list[datetime.date]:
+    """The dates of the player's ratings marked as a period's last (`end`: "month_end", ...)."""
+    return list(
+        Rating.objects.filter(player_id=player_id, **{end: True})
+        .order_by("date")
+        .values_list("date", flat=True)
+    )
+
+
+def _assert_a_replay_stores_the_same() -> list[tuple]:
+    """Replaying every rating from scratch stores exactly what the updates stored (returned)."""
+    incremental = _stored()
+    update_ratings(since=None)
+    assert _stored() == incremental
+    return incremental
+
+
 def _replayed() -> dict[str, float]:
     """Every player's ordinal from the stored games, rated at once in plain Python."""
     events: list[Rated[str]] = []
@@ -118,11 +135,8 @@ def test_ratings_are_stored_after_each_evening_and_continue_from_the_last() -> N
     assert after_second.change == pytest.approx(after_second.ordinal - after_first.ordinal)
 
 
-def test_changing_an_earlier_game_changes_the_ratings_after_it() -> None:
-    first, second, first_round, _ = _two_evenings()
-    anna = first.team_a.player_1_id
-    before = Rating.objects.get(player_id=anna, date=second.evening.date).ordinal
-    # The first evening's round now goes to team B.
+def _first_round_to_team_b(first, first_round) -> None:  # type: ignore[no-untyped-def]
+    """The first evening's round now goes to team B: Anna declared Herz and lost, Kontra, Re."""
     services.update_game(
         game=first_round,
         version=first_round.version,
@@ -134,6 +148,13 @@ def test_changing_an_earlier_game_changes_the_ratings_after_it() -> None:
         kontra=True,
         re=True,
     )
+
+
+def test_changing_an_earlier_game_changes_the_ratings_after_it() -> None:
+    first, second, first_round, _ = _two_evenings()
+    anna = first.team_a.player_1_id
+    before = Rating.objects.get(player_id=anna, date=second.evening.date).ordinal
+    _first_round_to_team_b(first, first_round)
     # Anna now declared and lost, and her team lost the round.
     assert Rating.objects.get(player_id=anna, date=first.evening.date).mu < initial_rating().mu
     assert Rating.objects.get(player_id=anna, date=second.evening.date).ordinal < before
@@ -160,20 +181,8 @@ def test_updating_from_a_date_gives_what_replaying_everything_gives() -> None:
     third = MatchFactory(evening=first.evening)  # two new teams, later that evening
     play_round(third, winner="b")
     play_round(second, winner="b")
-    services.update_game(
-        game=first_round,
-        version=first_round.version,
-        declarer=first.team_a.player_1,
-        trump="herz",
-        bid="rein",
-        points_a=64,
-        points_b=100,
-        kontra=True,
-        re=True,
-    )
-    incremental = _stored()
-    update_ratings(since=None)
-    assert _stored() == incremental
+    _first_round_to_team_b(first, first_round)
+    incremental = _assert_a_replay_stores_the_same()
     assert len(incremental) == 4 + 4 + 4
 
 
@@ -233,30 +242,19 @@ def test_each_players_last_rating_of_a_month_is_marked_and_kept_right_by_updates
         play_round(match)
     anna = team_a.player_1_id
 
-    def month_ends() -> list[datetime.date]:
-        return list(
-            Rating.objects.filter(player_id=anna, month_end=True)
-            .order_by("date")
-            .values_list("date", flat=True)
-        )
-
-    assert month_ends() == [dates[0], dates[2]]
+    assert _marked(anna, "month_end") == [dates[0], dates[2]]
     # A later evening in March takes over the month's end from March 1st.
     play_round(MatchFactory(evening=EveningFactory(date=dates[1]), team_a=team_a, team_b=team_b))
-    assert month_ends() == [dates[1], dates[2]]
+    assert _marked(anna, "month_end") == [dates[1], dates[2]]
     histories = {h.player.pk: h for h in rating_history(period="month")}
     assert [p.date for p in histories[anna].points] == [dates[1], dates[2]]
     assert [p.date for p in rating_history([anna], period="year")[0].points] == [dates[2]]
     assert len(rating_history([anna])[0].points) == 3
-    incremental = _stored()
-    update_ratings(since=None)
-    assert _stored() == incremental
+    _assert_a_replay_stores_the_same()
     # Deleting March 15th gives the month's end back to March 1st.
     services.delete_match(Game.objects.get(match__evening__date=dates[1]).match)
-    assert month_ends() == [dates[0], dates[2]]
-    incremental = _stored()
-    update_ratings(since=None)
-    assert _stored() == incremental
+    assert _marked(anna, "month_end") == [dates[0], dates[2]]
+    _assert_a_replay_stores_the_same()
 
 
 def test_each_players_last_rating_of_a_year_is_marked_and_kept_right_by_updates() -> None:
@@ -266,24 +264,15 @@ def test_each_players_last_rating_of_a_year_is_marked_and_kept_right_by_updates(
     play_round(MatchFactory(evening=EveningFactory(date=days[2]), team_a=team_a, team_b=team_b))
     anna = team_a.player_1_id
 
-    def year_ends() -> list[datetime.date]:
-        return list(
-            Rating.objects.filter(player_id=anna, year_end=True)
-            .order_by("date")
-            .values_list("date", flat=True)
-        )
-
-    assert year_ends() == [days[0], days[2]]
+    assert _marked(anna, "year_end") == [days[0], days[2]]
     # A later evening in November takes the year's end over from March.
     play_round(MatchFactory(evening=EveningFactory(date=days[1]), team_a=team_a, team_b=team_b))
-    assert year_ends() == [days[1], days[2]]
+    assert _marked(anna, "year_end") == [days[1], days[2]]
     assert [p.date for p in rating_history([anna], period="year")[0].points] == [days[1], days[2]]
     # Deleting November's round gives the year's end back to March.
     services.delete_match(Game.objects.get(match__evening__date=days[1]).match)
-    assert year_ends() == [days[0], days[2]]
-    incremental = _stored()
-    update_ratings(since=None)
-    assert _stored() == incremental
+    assert _marked(anna, "year_end") == [days[0], days[2]]
+    _assert_a_replay_stores_the_same()
 
 
 def test_a_game_that_ends_no_round_moves_the_ratings_as_a_full_replay_would() -> None:
@@ -339,9 +328,7 @@ def test_correcting_an_old_game_changes_the_ratings_exactly_as_a_replay_from_scr
         game=old, version=old.version, declarer=team_a.player_2, trump="pik", bid="rein",
         points_a=64, points_b=100, kontra=True,
     )  # fmt: skip
-    incremental = _stored()
-    update_ratings(since=None)
-    assert _stored() == incremental
+    incremental = _assert_a_replay_stores_the_same()
     # Anna no longer won that first game, Bernd declared and lost it: both end lower.
     after = {r.player.pk: r.ordinal for r in ranking()}
     assert after[team_a.player_1_id] < before[team_a.player_1_id]
