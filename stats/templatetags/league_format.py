@@ -10,13 +10,14 @@ Numbers go through stats.display, so every page prints them alike:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from html import escape
 from itertools import chain, repeat
 from typing import Any
 
 from django import template
 from django.forms.utils import flatatt
-from django.utils.html import format_html, format_html_join
-from django.utils.safestring import SafeString
+from django.utils.html import format_html
+from django.utils.safestring import SafeData, SafeString, mark_safe
 from django.utils.translation import gettext
 
 from scoring.domain import SUIT_LABELS, Suit
@@ -51,15 +52,23 @@ def pair(first: int, second: int) -> str:
 @register.filter
 def num_cells(values: Iterable[object], sets: Sequence[int] | None = None) -> SafeString:
     """A row's figures as <td class="num"> cells, escaped (numbers go through `number`); with
-    `sets` (a ColumnSets' `cells`) each cell also carries the class of its column set."""
-    if not sets:
-        return format_html_join(
-            "", '<td class="num">{}</td>', ((display.number(v),) for v in values)
+    `sets` (a ColumnSets' `cells`) each cell also carries the class of its column set.
+
+    Each cell is escaped once with `html.escape` and the row joined once: format_html_join's
+    lazy-aware escaping of every argument took four times as long, a third of Spieler-Info's
+    rendering at 1,000,000 games (738 rows of about ten cells).
+    """
+    cells = zip(values, chain(sets or (), repeat(0)), strict=False)
+    return mark_safe(  # every value below is escaped
+        "".join(
+            f'<td class="num{_set_class(s)}">{_escaped(display.number(v))}</td>' for v, s in cells
         )
-    cells = zip(values, chain(sets, repeat(0)), strict=False)
-    return format_html_join(
-        "", '<td class="num{}">{}</td>', ((_set_class(s), display.number(v)) for v, s in cells)
     )
+
+
+def _escaped(text: str) -> str:
+    """As conditional_escape: text already marked safe stays as it is."""
+    return text if isinstance(text, SafeData) else escape(text)
 
 
 def _set_class(number: object) -> str:
