@@ -13,7 +13,7 @@ COLD_P95_MS = {"demo": 30.0, "big": 100.0}
 WARM_TIMES_FLOOR = 2.0
 SAVE_MS = {"big": 25.0}
 RECOMPUTE_S = {"big": 60.0}
-IMPORT_S = 20.0  # import_games of 100,000 rows
+IMPORT_ROWS, IMPORT_S = 100_000, 20.0  # import_games of 100,000 rows within 20 s
 TITLES = {"demo": "demo league", "big": "1,000,000 games"}
 
 
@@ -124,15 +124,14 @@ def render(document: dict[str, Any]) -> str:
     lines.append("| " + " | ".join([*recompute, recompute_verdict]) + " |")
     imports = document.get("imports")
     if imports:
-        ok = imports["rows"] < 100_000 or imports["seconds"] <= IMPORT_S
-        missed_any = missed_any or not ok
-        verdict = f"≤ {IMPORT_S:.0f} s ✓" if ok else f"**missed** (> {IMPORT_S:.0f} s)"
-        lines.append(
-            f"| `import_games` of {imports['rows']:,} rows into an empty database | "
-            + " | ".join(["–"] * (len(names) - 1))
-            + ("" if len(names) == 1 else " | ")
-            + f"{imports['seconds']:,.1f} s | {verdict} |"
-        )
+        verdict = ""
+        if imports["rows"] == IMPORT_ROWS:  # the target speaks of this size only
+            ok = imports["seconds"] <= IMPORT_S
+            missed_any = missed_any or not ok
+            verdict = f"≤ {IMPORT_S:.0f} s ✓" if ok else f"**missed** (> {IMPORT_S:.0f} s)"
+        label = f"`import_games` of {imports['rows']:,} rows into an empty database"
+        cells = ["–"] * (len(names) - 1) + [f"{imports['seconds']:,.1f} s"]
+        lines.append("| " + " | ".join([label, *cells, verdict]) + " |")
     for load in document.get("loads", []):
         lines += [
             "",
