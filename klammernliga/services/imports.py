@@ -213,8 +213,8 @@ def _store_games(
         outcomes = [result(sheet, validated=True) for sheet in sheets]
         steps, tally = derive_steps(outcomes)
         match_games, match_melds = [], []
-        for position, (record, outcome, step) in enumerate(
-            zip(records, outcomes, steps, strict=True), 1
+        for position, (record, sheet, outcome, step) in enumerate(
+            zip(records, sheets, outcomes, steps, strict=True), 1
         ):
             game = Game(
                 match=match,
@@ -234,7 +234,7 @@ def _store_games(
             )
             apply_step(game, step)
             match_games.append(game)
-            match_melds.append(meld_rows(game, sheets[position - 1]))
+            match_melds.append(meld_rows(game, sheet))
         apply_tally(match, tally)
         participations.extend(participations_of(match, tally, match_games, match_melds))
         games.extend(match_games)
