@@ -10,7 +10,7 @@ bulk_create (a recompute at 1,000,000 games writes 4,000,000); adding to six yea
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from itertools import batched
 from typing import Any
 
@@ -25,25 +25,31 @@ def _columns(model: type[models.Model], names: Sequence[str]) -> tuple[str, str]
     return quote(model._meta.db_table), ", ".join(quote(name) for name in names)
 
 
+def _date_adapter(
+    model: type[models.Model], names: Sequence[str]
+) -> Callable[[Sequence[Any]], Sequence[Any]]:
+    """A row's values with its date columns adapted as Django does (others as they are)."""
+    adapt = connection.ops.adapt_datefield_value
+    dates = {
+        i for i, name in enumerate(names)
+        if model._meta.get_field(name).get_internal_type() == "DateField"
+    }  # fmt: skip
+    if not dates:
+        return lambda row: row
+    return lambda row: tuple(adapt(v) if i in dates else v for i, v in enumerate(row))
+
+
 def insert_rows(
     model: type[models.Model], names: Sequence[str], rows: Iterable[Sequence[Any]]
 ) -> None:
     """INSERT the rows (values in the order of `names`); date columns are adapted as Django does."""
     table, columns = _columns(model, names)
     sql = f"INSERT INTO {table} ({columns}) VALUES ({', '.join(['%s'] * len(names))})"
-    adapt = connection.ops.adapt_datefield_value
-    dates = {
-        i for i, name in enumerate(names)
-        if model._meta.get_field(name).get_internal_type() == "DateField"
-    }  # fmt: skip
+    adapted = _date_adapter(model, names)
     with connection.cursor() as cursor:
         # Hand-written: ten times faster than bulk_create per row (see above).
         for batch in batched(rows, BATCH_SIZE):
-            if dates:
-                batch = tuple(
-                    tuple(adapt(v) if i in dates else v for i, v in enumerate(row)) for row in batch
-                )
-            cursor.executemany(sql, batch)
+            cursor.executemany(sql, [adapted(row) for row in batch])
 
 
 def update_rows(
@@ -54,9 +60,43 @@ def update_rows(
         return
     table, _ = _columns(model, names)
     assignments = ", ".join(f"{connection.ops.quote_name(name)} = %s" for name in names)
+    adapted = _date_adapter(model, names)  # the key at the end is no date
     with connection.cursor() as cursor:
         # Hand-written: bulk_update's CASE per field and row costs more than the derivation.
-        cursor.executemany(f"UPDATE {table} SET {assignments} WHERE id = %s", rows)
+        sql = f"UPDATE {table} SET {assignments} WHERE id = %s"
+        cursor.executemany(sql, [adapted(row) for row in rows])
+
+
+def sync_rows(
+    model: type[models.Model],
+    names: Sequence[str],
+    stored: dict[Hashable, tuple[int, Sequence[Any]]],
+    rows: Iterable[Sequence[Any]],
+    key: Callable[[Sequence[Any]], Hashable],
+) -> int:
+    """Make the stored rows equal `rows` (values in the order of `names`), writing only what
+    differs: a changed row is updated by its primary key, a new one inserted, and a stored one
+    no longer among `rows` deleted. `stored`: key -> (primary key, values), as read before;
+    `key` finds a row's key in its values. Returns how many rows were written.
+
+    A full recompute of an unchanged league then reads its derived rows instead of deleting and
+    inserting every one of them with their indexes (for the participations of 1,000,000 games
+    about twice as fast).
+    """
+    stored = dict(stored)
+    updates, inserts = [], []
+    for row in rows:
+        had = stored.pop(key(row), None)
+        if had is None:
+            inserts.append(row)
+        elif tuple(had[1]) != tuple(row):
+            updates.append((*row, had[0]))
+    update_rows(model, names, updates)
+    gone = [pk for pk, _values in stored.values()]
+    for batch in batched(gone, BATCH_SIZE):
+        model._default_manager.filter(pk__in=batch).delete()
+    insert_rows(model, names, inserts)
+    return len(updates) + len(inserts) + len(gone)
 
 
 def add_to_rows(

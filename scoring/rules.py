@@ -90,7 +90,10 @@ class GameResult:
     small_a: int
     small_b: int
     total: int
-    beet: Fraction
+
+    @property
+    def beet(self) -> Fraction:
+        return beet(self.total)
 
     @property
     def playing_side_won(self) -> bool:
@@ -306,11 +309,10 @@ def result(sheet: GameSheet, *, validated: bool = False) -> GameResult:
     playing = sheet.side_of(sheet.declarer)
     assert playing is not None
     total = total_points(sheet.melds_a, sheet.melds_b)
-    half = beet(total)
     playing_points = sheet.points(playing)
     assert isinstance(playing_points, int)
-    # Exceeding the Beet means having more than the defenders; a tie loses.
-    won = playing_points > half
+    # Exceeding the Beet (half the total) means having more than the defenders; a tie loses.
+    won = 2 * playing_points > total
     winner = playing if won else playing.other
     small = small_points(playing_side_won=won, kontra=sheet.kontra, re=sheet.re)
     return GameResult(
@@ -319,5 +321,4 @@ def result(sheet: GameSheet, *, validated: bool = False) -> GameResult:
         small_a=small if winner is Side.A else 0,
         small_b=small if winner is Side.B else 0,
         total=total,
-        beet=half,
     )

@@ -1,4 +1,5 @@
 import io
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -26,6 +27,17 @@ def _empty_page_cache() -> None:
     from django.core.cache import caches
 
     caches["pages"].clear()
+
+
+@pytest.fixture(autouse=True)
+def _default_language() -> Iterator[None]:
+    """Each test starts in the site's language: a request in English leaves English active in
+    its thread, and a test rendering numbers after it would print "12.2" for "12,2"."""
+    from django.conf import settings
+    from django.utils import translation
+
+    with translation.override(settings.LANGUAGE_CODE):
+        yield
 
 
 @pytest.fixture

@@ -7,10 +7,10 @@ from __future__ import annotations
 import operator
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from types import SimpleNamespace
+from dataclasses import dataclass, make_dataclass
 from typing import Any
 
-from klammernliga.bulk import add_to_rows, insert_rows, update_rows
+from klammernliga.bulk import add_to_rows, sync_rows, update_rows
 from klammernliga.derive import summaries
 from klammernliga.derive.game_figures import MATCH_FIGURES, MeldRow, match_figures
 from klammernliga.derive.sheets import stored_sheet
@@ -46,6 +46,10 @@ _STEP_FIELDS = ["round_no", "score_a", "score_b", "ends_round", "round_winner", 
 _GAME_COLUMNS = ("pk", "match_id", "declarer_id", "dealer_id", "trump", "bid", "kontra", "re",
                  "points_a", "points_b", *_STEP_FIELDS)  # fmt: skip
 
+
+# A stored game as deriving reads and changes it: a plain row with attributes (a model instance
+# per game costs a fifth of a recompute).
+_StoredGame = make_dataclass("StoredGame", _GAME_COLUMNS, slots=True)
 
 # A game's derived values, as a tuple in _STEP_FIELDS' order.
 _derived_values = operator.attrgetter(*_STEP_FIELDS)
@@ -104,10 +108,10 @@ def recompute_match(match: Match, *, follow: bool = True, appended: int | None =
     game whose results changed.
     """
     match = Match.objects.select_related("team_a", "team_b", "evening").get(pk=match.pk)
-    before = list(match.participations.values_list(*PARTICIPATION_COLUMNS)) if follow else []
-    changed, after = rederive([match])
+    derived = rederive([match])
+    changed = derived.changed
     if follow:
-        _follow_year_totals(match, before, after)
+        _follow_year_totals(match, derived.before, derived.after)
         # Only the match's four players' figures changed: the summaries narrow to them.
         players = frozenset(
             pk for t in (match.team_a, match.team_b) for pk in (t.player_1_id, t.player_2_id)
@@ -146,22 +150,33 @@ def _follow_year_totals(
         add_to_rows(roll_up.model, roll_up.figures, (roll_up.key, "year"), rows)
 
 
-def rederive(
-    matches: list[Match], *, validated: bool = False
-) -> tuple[set[int], list[tuple[Any, ...]]]:
+@dataclass(frozen=True, slots=True)
+class Derived:
+    """What deriving matches changed: the games whose derived values changed, and the matches'
+    participations before and after (values in PARTICIPATION_COLUMNS' order)."""
+
+    changed: set[int]
+    before: list[tuple[Any, ...]]
+    after: list[tuple[Any, ...]]
+
+
+# A participation's identity among its match's: the match and the player.
+_seat = operator.itemgetter(PARTICIPATION_COLUMNS.index("match_id"),
+                            PARTICIPATION_COLUMNS.index("player_id"))  # fmt: skip
+
+
+def rederive(matches: list[Match], *, validated: bool = False) -> Derived:
     """Derive these matches (with teams and evening loaded) anew in a handful of queries.
 
-    Only games and tallies that really changed are written; participations are rewritten.
-    Returns the games whose derived values changed, and the participations written.
+    Only games, tallies and participations that really changed are written.
     `validated`: every game was checked on its way in (a full recompute: entry, import and
     restore all validate before or while storing), so its sheet is not checked again; a restore
     relies on the check here.
     """
-    # Games as plain rows with attributes: a model instance per game costs a fifth of a recompute.
     games_of: dict[int, list[Any]] = defaultdict(list)
     rows = Game.objects.filter(match__in=matches).order_by("match_id", "position")
     for row in rows.values_list(*_GAME_COLUMNS):
-        game = SimpleNamespace(**dict(zip(_GAME_COLUMNS, row, strict=True)))
+        game = _StoredGame(*row)
         games_of[game.match_id].append(game)
     # Melds as plain rows: a related manager per game costs more than deriving the game.
     melds_of: dict[int, list[Any]] = defaultdict(list)
@@ -194,9 +209,14 @@ def rederive(
     _write_derived(changed)
     # The match's history keeps teams and place only, not the derived tally: a plain UPDATE.
     update_rows(Match, MATCH_TALLY_FIELDS, [(*tally_values(m), m.pk) for m in tallies])
-    Participation.objects.filter(match__in=matches).delete()
-    insert_rows(Participation, PARTICIPATION_COLUMNS, participations)
-    return {game.pk for game in changed}, participations
+    stored = Participation.objects.filter(match__in=matches).values_list(
+        "pk", *PARTICIPATION_COLUMNS
+    )
+    before = {_seat(row[1:]): (row[0], row[1:]) for row in stored}
+    sync_rows(Participation, PARTICIPATION_COLUMNS, before, participations, key=_seat)
+    return Derived(
+        {game.pk for game in changed}, [values for _pk, values in before.values()], participations
+    )
 
 
 def tally_values(match: Match) -> tuple[object, ...]:

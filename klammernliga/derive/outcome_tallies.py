@@ -16,7 +16,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Max, Min, Q
 
-from klammernliga.bulk import add_to_rows, insert_rows, update_rows
+from klammernliga.bulk import add_to_rows, insert_rows, sync_rows
 from klammernliga.models import Evening, Game, LeagueOutcome, PlayerOutcome
 from scoring import outcomes
 
@@ -38,15 +38,11 @@ def update_tallies(
     # One end of the date index each: SQLite walks an index only for a lone MIN or MAX.
     dates = Evening.objects.order_by()
     last = dates.aggregate(last=Max("date"))["last"]
-    if since is None:
-        for model in (LeagueOutcome, PlayerOutcome):
-            model.objects.all().delete()
     if last is None:
-        if since is not None:
-            _write_changes(LeagueOutcome, (), _stored(LeagueOutcome, since, ()), [])
-            _write_changes(
-                PlayerOutcome, ("player_id",), _stored(PlayerOutcome, since, ("player_id",)), []
-            )
+        _write_changes(LeagueOutcome, (), _stored(LeagueOutcome, since, ()), [])
+        _write_changes(
+            PlayerOutcome, ("player_id",), _stored(PlayerOutcome, since, ("player_id",)), []
+        )
         return 0
     first = since.year if since is not None else dates.aggregate(first=Min("date"))["first"].year
     if since is not None and players is not None:  # one match: its month alone changed
@@ -65,10 +61,6 @@ def update_tallies(
                 league.append((year, *fields))
             else:
                 players_rows.append((year, *fields, player))
-    if since is None:
-        insert_rows(LeagueOutcome, _FIELDS, league)
-        insert_rows(PlayerOutcome, (*_FIELDS, "player_id"), players_rows)
-        return len(league) + len(players_rows)
     month_only = players is not None
     stored = _stored(LeagueOutcome, since, (), month_only=month_only)
     written = _write_changes(LeagueOutcome, (), stored, league)
@@ -77,54 +69,39 @@ def update_tallies(
     return written
 
 
-# A row's identity (year, month, kind, a, b, kalte[, player]) and its counts (n, won).
-_KEY = ("year", "month", "kind", "a", "b", "kalte")
+def _key(row: Sequence[Any]) -> tuple[Any, ...]:
+    """A tally row's identity: all but its counts (n, won)."""
+    return (*row[:6], *row[8:])
 
 
 def _stored(
     model: Any,
-    since: datetime.date,
+    since: datetime.date | None,
     extra: tuple[str, ...],
     players: Collection[int] | None = None,
     *,
     month_only: bool = False,
-) -> dict[tuple[Any, ...], tuple[int, int, int]]:
-    """The stored rows from `since`'s month on (or of that month alone), of these players:
-    key -> (pk, n, won)."""
-    if month_only:
-        rows = model.objects.filter(year=since.year, month=since.month)
-    else:
-        later = Q(year__gt=since.year) | Q(year=since.year, month__gte=since.month)
-        rows = model.objects.filter(later)
+) -> dict[tuple[Any, ...], tuple[int, tuple[Any, ...]]]:
+    """The stored rows from `since`'s month on (all for None; or of that month alone), of these
+    players: key -> (pk, values in the order of _FIELDS and `extra`)."""
+    rows = model.objects.all()
+    if since is not None and month_only:
+        rows = rows.filter(year=since.year, month=since.month)
+    elif since is not None:
+        rows = rows.filter(Q(year__gt=since.year) | Q(year=since.year, month__gte=since.month))
     if players is not None:
         rows = rows.filter(player_id__in=players)
-    return {
-        tuple(row[:-3]): (row[-3], row[-2], row[-1])
-        for row in rows.values_list(*_KEY, *extra, "pk", "n", "won")
-    }
+    return {_key(row[1:]): (row[0], row[1:]) for row in rows.values_list("pk", *_FIELDS, *extra)}
 
 
 def _write_changes(
     model: Any,
     extra: tuple[str, ...],
-    stored: dict[tuple[Any, ...], tuple[int, int, int]],
+    stored: dict[tuple[Any, ...], tuple[int, tuple[Any, ...]]],
     counted: list[tuple[Any, ...]],
 ) -> int:
     """Bring the stored rows to the counted ones: update, add and remove only what differs."""
-    updates, inserts = [], []
-    for row in counted:
-        year, month, kind, a, b, kalte, n, won, *rest = row
-        key = (year, month, kind, a, b, bool(kalte), *rest)
-        had = stored.pop(key, None)
-        if had is None:
-            inserts.append(row)
-        elif (had[1], had[2]) != (n, won):
-            updates.append((n, won, had[0]))
-    update_rows(model, ("n", "won"), updates)
-    gone = [pk for pk, _n, _won in stored.values()]
-    model.objects.filter(pk__in=gone).delete()
-    insert_rows(model, (*_FIELDS, *extra), inserts)
-    return len(updates) + len(inserts) + len(gone)
+    return sync_rows(model, (*_FIELDS, *extra), stored, counted, key=_key)  # type: ignore[arg-type]
 
 
 type Key = tuple[int | None, int, str, int, int, bool]  # (player or None, month, kind, a, b, kalte)

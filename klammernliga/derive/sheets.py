@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
+from functools import cache
 
 from klammernliga.models import Game, Match, Meld, Player
 from scoring.domain import Meld as MeldValue
@@ -100,8 +101,10 @@ def stored_sheet(game: Game, match: Match, melds: Iterable[Meld]) -> GameSheet:
 
 
 def meld_value(meld: Meld) -> MeldValue:
-    return MeldValue(
-        MeldKind(meld.kind),
-        Suit(meld.suit) if meld.suit else None,
-        Rank(meld.top) if meld.top else None,
-    )
+    return _meld_value(meld.kind, meld.suit, meld.top)
+
+
+@cache
+def _meld_value(kind: str, suit: str, top: str) -> MeldValue:
+    """A stored meld's value; there are only a few hundred, and a recompute reads millions."""
+    return MeldValue(MeldKind(kind), Suit(suit) if suit else None, Rank(top) if top else None)
