@@ -70,7 +70,10 @@ def _parse_points(text: str) -> object:
     return int(value) if value.isascii() and value.isdigit() and len(value) <= 9 else value
 
 
-def _parse_date(text: str) -> datetime.date:
+def _parse_date(text: str, dates: dict[str, datetime.date]) -> datetime.date:
+    """A row's date; `dates` holds the texts found good so far (an evening's rows share one)."""
+    if text in dates:
+        return dates[text]
     try:
         date = datetime.date.fromisoformat(text.strip())
     except ValueError:
@@ -78,11 +81,13 @@ def _parse_date(text: str) -> datetime.date:
     problem = date_problem(date)
     if problem:
         raise CsvProblem("date", problem)
+    dates[text] = date
     return date
 
 
-def _parse_row(row: dict[str, str], line: int) -> tuple[datetime.date | None, GameRecord | None,
-                                                         list[ImportProblem]]:  # fmt: skip
+def _parse_row(
+    row: dict[str, str], line: int, dates: dict[str, datetime.date]
+) -> tuple[datetime.date | None, GameRecord | None, list[ImportProblem]]:
     problems: list[ImportProblem] = []
 
     def attempt(field: str, parse, default):  # type: ignore[no-untyped-def]
@@ -92,7 +97,7 @@ def _parse_row(row: dict[str, str], line: int) -> tuple[datetime.date | None, Ga
             problems.append(ImportProblem(line, problem.field, problem.message))
             return default
 
-    date = attempt("date", lambda: _parse_date(row["date"]), None)
+    date = attempt("date", lambda: _parse_date(row["date"], dates), None)
     # Names come back as export_games wrote them (a formula-like name behind a quote).
     seats = ("a1", "a2", "b1", "b2", "dealer", "declarer")
     names = {key: csv_text(row[key]).strip() for key in seats}
@@ -131,6 +136,7 @@ def read_games(stream: TextIO) -> tuple[list[EveningRecord], list[ImportProblem]
     reader = csv.reader(stream)
     problems: list[ImportProblem] = []
     by_date: dict[datetime.date, list[GameRecord]] = {}
+    dates: dict[str, datetime.date] = {}
     rows = _rows(reader, problems)
     header = next(rows, None)
     if header is None:
@@ -148,7 +154,9 @@ def read_games(stream: TextIO) -> tuple[list[EveningRecord], list[ImportProblem]
                 )
             )
             continue
-        date, record, row_problems = _parse_row(dict(zip(HEADER, row_values, strict=True)), line)
+        date, record, row_problems = _parse_row(
+            dict(zip(HEADER, row_values, strict=True)), line, dates
+        )
         problems.extend(row_problems)
         if date is not None and record is not None:
             by_date.setdefault(date, []).append(record)
