@@ -18,7 +18,7 @@ from klammernliga import demo
 from klammernliga.records import GameRecord
 from scoring.rating import Rated, RatedGame, RatedRound, Rating, initial_rating, replay, win_chance
 from scoring.rounds import progress
-from scoring.rules import GameSheet, result
+from scoring.rules import result
 
 # The favourite's predicted chance, in steps of this size from 50 %: the reliability table.
 BIN_WIDTH = 0.05
@@ -101,7 +101,7 @@ def _evenings(
             games = []
             for _teams, match in groupby(evening.games, key=lambda g: (g.team_a, g.team_b)):
                 records = list(match)
-                outcomes = [result(_sheet(record)) for record in records]
+                outcomes = [result(record.sheet()) for record in records]
                 steps = progress((o.small_a, o.small_b) for o in outcomes)
                 for record, outcome, step in zip(records, outcomes, steps, strict=True):
                     defenders = record.team_b if record.declarer in record.team_a else record.team_a
@@ -113,23 +113,6 @@ def _evenings(
                     )
                     games.append((record, rated, ended))
             yield games
-
-
-def _sheet(record: GameRecord) -> GameSheet:
-    return GameSheet(
-        team_a=record.team_a,
-        team_b=record.team_b,
-        declarer=record.declarer,
-        trump=record.trump,
-        bid=record.bid,
-        points_a=record.points_a,
-        points_b=record.points_b,
-        melds_a=record.melds_a,  # type: ignore[arg-type]
-        melds_b=record.melds_b,  # type: ignore[arg-type]
-        kontra=record.kontra,
-        re=record.re,
-        dealer=record.dealer,
-    )
 
 
 def measure(
