@@ -24,6 +24,8 @@ from scoring.rules import result
 BIN_WIDTH = 0.05
 
 type Team = tuple[str, str]
+# A completed round: its pairing (team A, team B) and whether team A won it.
+type RoundOutcome = tuple[tuple[Team, Team], bool]
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +54,7 @@ class Quality:
     reliability: list[Bin]
     # Each predicted round: the chance given to team A, and (the pairing, whether team A won).
     predictions: list[tuple[float, bool]]
-    outcomes: list[tuple[tuple[Team, Team], bool]]
+    outcomes: list[RoundOutcome]
 
     @property
     def ranking(self) -> list[tuple[str, Rating]]:
@@ -83,16 +85,9 @@ def _ranks(values: Sequence[float]) -> list[float]:
     return ranks
 
 
-@dataclass(frozen=True, slots=True)
-class PlayedRound:
-    team_a: Team
-    team_b: Team
-    a_won: bool
-
-
 def _evenings(
     seed: int, strengths: Mapping[str, float], years: tuple[int, int]
-) -> Iterator[list[tuple[GameRecord, RatedGame[str], PlayedRound | None]]]:
+) -> Iterator[list[tuple[GameRecord, RatedGame[str], RoundOutcome | None]]]:
     """The league's evenings, each game with what the rating reads from it."""
     rng = random.Random(seed)
     circle = demo.Circle(rng, strengths)
@@ -107,7 +102,7 @@ def _evenings(
                     defenders = record.team_b if record.declarer in record.team_a else record.team_a
                     rated = RatedGame(record.declarer, defenders, outcome.playing_side_won)
                     ended = (
-                        PlayedRound(record.team_a, record.team_b, step.round_winner.value == "a")
+                        ((record.team_a, record.team_b), step.round_winner.value == "a")
                         if step.round_winner is not None
                         else None
                     )
@@ -125,7 +120,7 @@ def measure(
     ratings: dict[str, Rating] = {}
     advantage: Rating | None = None
     predictions: list[tuple[float, bool]] = []
-    outcomes: list[tuple[tuple[Team, Team], bool]] = []
+    outcomes: list[RoundOutcome] = []
     games = 0
     fresh = initial_rating()
     for evening in _evenings(seed, strengths, years):
@@ -136,16 +131,17 @@ def measure(
             games += 1
             if ended is None:
                 continue
-            key = (ended.team_a, ended.team_b)
+            key, a_won = ended
+            team_a, team_b = key
             if key not in chances:
-                team_a = [ratings.get(name, fresh) for name in ended.team_a]
-                team_b = [ratings.get(name, fresh) for name in ended.team_b]
-                chances[key] = win_chance(team_a, team_b, advantage)[0]
-            predictions.append((chances[key], ended.a_won))
-            outcomes.append((key, ended.a_won))
-            winners, losers = (
-                (ended.team_a, ended.team_b) if ended.a_won else (ended.team_b, ended.team_a)
-            )
+                chances[key] = win_chance(
+                    [ratings.get(name, fresh) for name in team_a],
+                    [ratings.get(name, fresh) for name in team_b],
+                    advantage,
+                )[0]
+            predictions.append((chances[key], a_won))
+            outcomes.append(ended)
+            winners, losers = (team_a, team_b) if a_won else (team_b, team_a)
             events.append(RatedRound(winners, losers))
         ratings, advantage = replay(events, ratings, advantage)
     names = sorted(strengths)
