@@ -49,12 +49,16 @@ class Quality:
     ratings: dict[str, Rating]
     spearman: float
     brier: float
-    rounds: int
     games: int
     reliability: list[Bin]
     # Each predicted round: the chance given to team A, and (the pairing, whether team A won).
     predictions: list[tuple[float, bool]]
     outcomes: list[RoundOutcome]
+
+    @property
+    def rounds(self) -> int:
+        """The predicted rounds: every completed round."""
+        return len(self.predictions)
 
     @property
     def ranking(self) -> list[tuple[str, Rating]]:
@@ -151,7 +155,6 @@ def measure(
         ratings=ratings,
         spearman=spearman([ratings[n].ordinal for n in names], [strengths[n] for n in names]),
         brier=brier(predictions),
-        rounds=len(predictions),
         games=games,
         reliability=reliability(predictions),
         predictions=predictions,
