@@ -13,7 +13,6 @@ from collections.abc import Iterable, Sequence
 
 from scoring.cards import (
     FULL_MASK,
-    PLAIN_STRENGTH,
     POINTS_OF_CODE,
     SUIT_INDEX,
     SUIT_MASKS,
@@ -45,17 +44,14 @@ _TRUMP_VALUE = (4.0, 4.0, 20.0, 11.0, 28.0, 6.0, 7.0, 13.0)
 _DEFENCE_TRUMP_VALUE = (3.0, 3.0, 14.0, 6.0, 22.0, 3.0, 4.0, 8.0)
 _NINE, _TEN, _BUBE, _DAME, _KOENIG, _ASS = 2, 3, 4, 5, 6, 7
 
-# _HIGHER[trump][code]: mask of the cards of the same suit that beat this card.
+# _HIGHER[trump][code]: mask of the cards of the same suit that beat this card, by the trick's
+# rule (play.TRICK_KEYS with this card's suit led).
 _HIGHER: tuple[tuple[int, ...], ...] = tuple(
     tuple(
         mask_of(
             other
             for other in range((code >> 3) * 8, (code >> 3) * 8 + 8)
-            if (
-                TRUMP_STRENGTH[other] > TRUMP_STRENGTH[code]
-                if code >> 3 == trump
-                else PLAIN_STRENGTH[other] > PLAIN_STRENGTH[code]
-            )
+            if TRICK_KEYS[trump][code >> 3][other] > TRICK_KEYS[trump][code >> 3][code]
         )
         for code in range(32)
     )

@@ -47,6 +47,20 @@ class Totals:
         return self.large_points / self.evenings if self.evenings else None
 
 
+# The sums each derived figure of Totals is made of (what a table ordered by it must sum).
+MADE_OF: dict[str, tuple[str, ...]] = {
+    "small_point_difference": ("small_points", "small_points_against"),
+    "rounds": ("rounds_won", "rounds_lost"),
+    "round_share": ("rounds_won", "rounds_lost"),
+    "large_points_per_evening": ("large_points", "evenings"),
+}
+
+
+def sums_of(figure: str) -> tuple[str, ...]:
+    """The sums a figure of Totals needs: a summed figure itself, a derived one its parts."""
+    return MADE_OF.get(figure, (figure,))
+
+
 @dataclass(frozen=True, slots=True)
 class Standing:
     rank: int

@@ -5,9 +5,9 @@ from __future__ import annotations
 from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
-from stats.charts.bars import BarChart, Series, bar_chart
+from stats.charts.bars import LABEL_WIDTH, BarChart, Series, bar_chart
 from stats.display import bid_label, suit_label
-from stats.selectors_players import DeclarerRow, PlayerProfile
+from stats.selectors_players import PlayerProfile
 from stats.selectors_siege import Distributions
 
 WON = Series("won", _("gewonnen"))
@@ -15,47 +15,48 @@ LOST = Series("lost", _("verloren"))
 
 
 def partner_rounds(profile: PlayerProfile) -> BarChart:
-    return bar_chart(
-        key="partner-runden",
-        title=gettext("Runden mit jedem Partner: gewonnen und verloren"),
-        label_header=gettext("Partner"),
-        series=(WON, LOST),
-        rows=[
-            (p.partner.name, (p.figures.rounds_won, p.figures.rounds_lost))
-            for p in profile.partners
-        ],
+    return _won_and_lost(
+        "partner-runden",
+        gettext("Runden mit jedem Partner: gewonnen und verloren"),
+        gettext("Partner"),
+        [(p.partner.name, p.figures.rounds_won, p.figures.rounds_lost) for p in profile.partners],
         label_width=96,
     )
 
 
 def declarer_by_trump(profile: PlayerProfile) -> BarChart:
-    return _declared(
+    return _won_and_lost(
         "spieler-trumpf",
         gettext("Eigene Spiele nach Trumpf: gewonnen und verloren"),
         gettext("Trumpf"),
-        [(suit_label(r.key), r) for r in profile.by_trump],
+        [(suit_label(r.key), r.won, r.games - r.won) for r in profile.by_trump],
     )
 
 
 def declarer_by_bid(profile: PlayerProfile) -> BarChart:
-    return _declared(
+    return _won_and_lost(
         "spieler-spiel",
         gettext("Eigene Spiele nach Ansage: gewonnen und verloren"),
         pgettext("bid", "Spiel"),
-        [(bid_label(r.key), r) for r in profile.by_bid],
+        [(bid_label(r.key), r.won, r.games - r.won) for r in profile.by_bid],
     )
 
 
-def _declared(
-    key: str, title: str, label_header: str, rows: list[tuple[str, DeclarerRow]]
+def _won_and_lost(
+    key: str,
+    title: str,
+    label_header: str,
+    rows: list[tuple[str, int, int]],
+    label_width: int = LABEL_WIDTH,
 ) -> BarChart:
-    """The player's own games won and lost, a bar per labelled kind (trump or bid)."""
+    """A player's rounds or games won and lost, a bar per label (partner, trump or bid)."""
     return bar_chart(
         key=key,
         title=title,
         label_header=label_header,
         series=(WON, LOST),
-        rows=[(label, (r.won, r.games - r.won)) for label, r in rows],
+        rows=[(label, (won, lost)) for label, won, lost in rows],
+        label_width=label_width,
     )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 type X = datetime.date | float
@@ -154,14 +154,30 @@ def spread_labels(ticks: list[Tick], width: float, gap: float = 6.0) -> list[Tic
     return kept
 
 
-def plain_tick(tick: Tick) -> str:
-    """A tick's value as text without locale: 2010, 03/2010, 2010-03-05, 12.5."""
-    value = tick.value
-    if isinstance(value, datetime.date):
-        if tick.kind == "year":
-            return str(value.year)
-        return f"{value.month:02d}/{value.year}" if tick.kind == "month" else value.isoformat()
-    return f"{value:.{tick.decimals}f}"
+@dataclass(frozen=True, slots=True)
+class TickFormat:
+    """How a chart prints its ticks: a year as itself, a month, a day or a number (with the
+    tick's decimals) each by its own function."""
+
+    month: Callable[[datetime.date], str]
+    day: Callable[[datetime.date], str]
+    number: Callable[[float, int], str]
+
+    def __call__(self, tick: Tick) -> str:
+        value = tick.value
+        if isinstance(value, datetime.date):
+            if tick.kind == "year":
+                return str(value.year)
+            return (self.month if tick.kind == "month" else self.day)(value)
+        return self.number(value, tick.decimals)
+
+
+# A tick's value as text without locale: 2010, 03/2010, 2010-03-05, 12.5.
+plain_tick = TickFormat(
+    month=lambda d: f"{d.month:02d}/{d.year}",
+    day=datetime.date.isoformat,
+    number=lambda value, places: f"{value:.{places}f}",
+)
 
 
 def format_number(value: float) -> str:

@@ -72,10 +72,17 @@ class BarChart:
     bars: tuple[Bar, ...]
     ticks: tuple[Tick, ...]
     width: int
-    height: float
     plot_left: float
-    plot_width: float
     axis_y: float
+
+    @property
+    def height(self) -> float:
+        return self.axis_y + AXIS_HEIGHT
+
+    @property
+    def plot_width(self) -> float:
+        """The bars' room: the width less the labels' and the values' columns."""
+        return self.width - self.plot_left - VALUE_WIDTH
 
     @property
     def total(self) -> int:
@@ -196,9 +203,7 @@ def bar_chart(
         bars=tuple(bars),
         ticks=ticks,
         width=width,
-        height=float(axis_y + AXIS_HEIGHT),
         plot_left=plot_left,
-        plot_width=plot_width,
         axis_y=float(axis_y),
     )
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 
 from stats.charts.axes import (
     Tick,
+    TickFormat,
     X,
     as_number,
     date_ticks,
@@ -33,6 +34,7 @@ __all__ = [
     "Series",
     "TableRow",
     "Tick",
+    "TickFormat",
     "colours_by_order",
     "date_ticks",
     "line_chart",

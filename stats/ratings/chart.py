@@ -3,7 +3,6 @@ player's page."""
 
 from __future__ import annotations
 
-import datetime
 from collections.abc import Callable, Sequence
 
 from django.utils.formats import date_format, get_format
@@ -11,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from stats import display
-from stats.charts.lines import LineChart, Series, Tick, line_chart
+from stats.charts.lines import LineChart, Series, TickFormat, line_chart
 from stats.display import MINUS
 
 # Days between two points of a line beyond which nothing was played: the line breaks there.
@@ -77,11 +76,9 @@ def decimal(places: int) -> Callable[[float], str]:
     return format_number
 
 
-def tick_label(tick: Tick) -> str:
-    """A tick's value in the active language: 2010, "Mär 2010", "05.03.2010", "-2,5"."""
-    value = tick.value
-    if isinstance(value, datetime.date):
-        if tick.kind == "year":
-            return str(value.year)
-        return date_format(value, "M Y" if tick.kind == "month" else "SHORT_DATE_FORMAT")
-    return display.decimal(value, tick.decimals)
+# A tick's value in the active language: 2010, "Mär 2010", "05.03.2010", "-2,5".
+tick_label = TickFormat(
+    month=lambda d: date_format(d, "M Y"),
+    day=lambda d: date_format(d, "SHORT_DATE_FORMAT"),
+    number=display.decimal,
+)

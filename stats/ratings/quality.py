@@ -18,12 +18,14 @@ from klammernliga import demo
 from klammernliga.records import GameRecord
 from scoring.rating import Rated, RatedGame, RatedRound, Rating, initial_rating, replay, win_chance
 from scoring.rounds import progress
-from scoring.rules import GameSheet, result
+from scoring.rules import result
 
 # The favourite's predicted chance, in steps of this size from 50 %: the reliability table.
 BIN_WIDTH = 0.05
 
 type Team = tuple[str, str]
+# A completed round: its pairing (team A, team B) and whether team A won it.
+type RoundOutcome = tuple[tuple[Team, Team], bool]
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,12 +49,16 @@ class Quality:
     ratings: dict[str, Rating]
     spearman: float
     brier: float
-    rounds: int
     games: int
     reliability: list[Bin]
     # Each predicted round: the chance given to team A, and (the pairing, whether team A won).
     predictions: list[tuple[float, bool]]
-    outcomes: list[tuple[tuple[Team, Team], bool]]
+    outcomes: list[RoundOutcome]
+
+    @property
+    def rounds(self) -> int:
+        """The predicted rounds: every completed round."""
+        return len(self.predictions)
 
     @property
     def ranking(self) -> list[tuple[str, Rating]]:
@@ -83,16 +89,9 @@ def _ranks(values: Sequence[float]) -> list[float]:
     return ranks
 
 
-@dataclass(frozen=True, slots=True)
-class PlayedRound:
-    team_a: Team
-    team_b: Team
-    a_won: bool
-
-
 def _evenings(
     seed: int, strengths: Mapping[str, float], years: tuple[int, int]
-) -> Iterator[list[tuple[GameRecord, RatedGame[str], PlayedRound | None]]]:
+) -> Iterator[list[tuple[GameRecord, RatedGame[str], RoundOutcome | None]]]:
     """The league's evenings, each game with what the rating reads from it."""
     rng = random.Random(seed)
     circle = demo.Circle(rng, strengths)
@@ -101,35 +100,18 @@ def _evenings(
             games = []
             for _teams, match in groupby(evening.games, key=lambda g: (g.team_a, g.team_b)):
                 records = list(match)
-                outcomes = [result(_sheet(record)) for record in records]
+                outcomes = [result(record.sheet()) for record in records]
                 steps = progress((o.small_a, o.small_b) for o in outcomes)
                 for record, outcome, step in zip(records, outcomes, steps, strict=True):
                     defenders = record.team_b if record.declarer in record.team_a else record.team_a
                     rated = RatedGame(record.declarer, defenders, outcome.playing_side_won)
                     ended = (
-                        PlayedRound(record.team_a, record.team_b, step.round_winner.value == "a")
+                        ((record.team_a, record.team_b), step.round_winner.value == "a")
                         if step.round_winner is not None
                         else None
                     )
                     games.append((record, rated, ended))
             yield games
-
-
-def _sheet(record: GameRecord) -> GameSheet:
-    return GameSheet(
-        team_a=record.team_a,
-        team_b=record.team_b,
-        declarer=record.declarer,
-        trump=record.trump,
-        bid=record.bid,
-        points_a=record.points_a,
-        points_b=record.points_b,
-        melds_a=record.melds_a,  # type: ignore[arg-type]
-        melds_b=record.melds_b,  # type: ignore[arg-type]
-        kontra=record.kontra,
-        re=record.re,
-        dealer=record.dealer,
-    )
 
 
 def measure(
@@ -142,7 +124,7 @@ def measure(
     ratings: dict[str, Rating] = {}
     advantage: Rating | None = None
     predictions: list[tuple[float, bool]] = []
-    outcomes: list[tuple[tuple[Team, Team], bool]] = []
+    outcomes: list[RoundOutcome] = []
     games = 0
     fresh = initial_rating()
     for evening in _evenings(seed, strengths, years):
@@ -153,16 +135,17 @@ def measure(
             games += 1
             if ended is None:
                 continue
-            key = (ended.team_a, ended.team_b)
+            key, a_won = ended
+            team_a, team_b = key
             if key not in chances:
-                team_a = [ratings.get(name, fresh) for name in ended.team_a]
-                team_b = [ratings.get(name, fresh) for name in ended.team_b]
-                chances[key] = win_chance(team_a, team_b, advantage)[0]
-            predictions.append((chances[key], ended.a_won))
-            outcomes.append((key, ended.a_won))
-            winners, losers = (
-                (ended.team_a, ended.team_b) if ended.a_won else (ended.team_b, ended.team_a)
-            )
+                chances[key] = win_chance(
+                    [ratings.get(name, fresh) for name in team_a],
+                    [ratings.get(name, fresh) for name in team_b],
+                    advantage,
+                )[0]
+            predictions.append((chances[key], a_won))
+            outcomes.append(ended)
+            winners, losers = (team_a, team_b) if a_won else (team_b, team_a)
             events.append(RatedRound(winners, losers))
         ratings, advantage = replay(events, ratings, advantage)
     names = sorted(strengths)
@@ -172,7 +155,6 @@ def measure(
         ratings=ratings,
         spearman=spearman([ratings[n].ordinal for n in names], [strengths[n] for n in names]),
         brier=brier(predictions),
-        rounds=len(predictions),
         games=games,
         reliability=reliability(predictions),
         predictions=predictions,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 from urllib.parse import quote_plus, urlencode
 
 from django import forms
@@ -21,6 +22,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from klammernliga.models import Team
+from scoring.standings import sums_of
 from stats import selectors_teams as selectors
 from stats import sortable
 from stats.display import decimal, number, pair, percent, signed
@@ -40,7 +42,7 @@ class Column:
     key: str
     label: Promise
     value: Callable[[TeamRow], object]
-    text: Callable[[object], str] = number
+    text: Callable[[Any], str] = number  # shows the value (a count, a share, …)
     # The year-total sums the value needs (ordering by it needs them for every team).
     sums: tuple[str, ...] = ()
 
@@ -48,53 +50,27 @@ class Column:
 def _column(
     key: str,
     label: Promise,
-    *sums: str,
-    text: Callable[[object], str] = number,
+    *,
+    text: Callable[[Any], str] = number,
     figure: str | None = None,
 ) -> Column:
     """A column of the team's figure `figure` (by default the one named `key`)."""
     name = figure or key
-    return Column(key, label, lambda r: getattr(r.figures, name), text, sums or (key,))
+    return Column(key, label, lambda r: getattr(r.figures, name), text, sums_of(name))
 
 
 # The record table's columns; `key` is the value of ?sort= (as the earlier django-tables2 table).
 COLUMNS = (
     _column("evenings", _("Abende")),
     _column("games", _("Spiele")),
-    Column(
-        "game_share",
-        _("Spiele gewonnen"),
-        lambda r: r.game_share,
-        percent,  # type: ignore[arg-type]
-        ("games_won",),
-    ),
+    Column("game_share", _("Spiele gewonnen"), lambda r: r.game_share, percent, ("games_won",)),
     _column("rounds_won", _("Runden gewonnen")),
     _column("rounds_lost", _("Runden verloren")),
-    _column(
-        "round_share",
-        _("Rundenquote"),
-        "rounds_won",
-        "rounds_lost",
-        text=percent,  # type: ignore[arg-type]
-    ),
+    _column("round_share", _("Rundenquote"), text=percent),
     _column("large_points", _("Große Punkte")),
-    _column(
-        "per_evening",
-        _("je Abend"),
-        "large_points",
-        "evenings",
-        text=_per_evening,  # type: ignore[arg-type]
-        figure="large_points_per_evening",
-    ),
+    _column("per_evening", _("je Abend"), text=_per_evening, figure="large_points_per_evening"),
     _column("kalte", _("Kalte")),
-    _column(
-        "small_difference",
-        _("Kleine Punkte ±"),
-        "small_points",
-        "small_points_against",
-        text=signed,  # type: ignore[arg-type]
-        figure="small_point_difference",
-    ),
+    _column("small_difference", _("Kleine Punkte ±"), text=signed, figure="small_point_difference"),
 )
 BY_KEY = {c.key: c for c in COLUMNS}
 TeamTable = sortable.table_class("TeamTable", _("Team"), [(c.key, c.label) for c in COLUMNS])

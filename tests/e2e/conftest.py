@@ -52,6 +52,12 @@ def screenshot():  # type: ignore[no-untyped-def]
     return save
 
 
+@pytest.fixture
+def screen_shot(viewport, screenshot):  # type: ignore[no-untyped-def]
+    """`screenshot` of a test run on both screens: the name ends in the screen's ("-phone")."""
+    return lambda page, name: screenshot(page, f"{name}-{viewport}")
+
+
 def pytest_collection_modifyitems(items):  # type: ignore[no-untyped-def]
     for item in items:
         if "tests/e2e/" in str(item.fspath):

@@ -53,41 +53,21 @@ def test_a_scorekeeper_enters_corrects_deletes_and_restores_an_evening_on_a_phon
     page.get_by_role("button", name="Partie beginnen").click()
     expect(page.get_by_role("heading", name="Neues Spiel · Partie 1")).to_be_visible()
 
-    # A whole small round: a win, a tie (the playing team loses), a meld, a Kontra game.
-    enter_game(
-        page, declarer="Anna", trump="Herz", bid="rein", points=("a", "100"), expect_other="64"
-    )
+    # A whole small round: a win, a tie (the playing team loses), a meld that brings Anna and
+    # Bernd to 4 (the Laube), a Kontra game, the deciding game; each game's notice says the Stand.
     notice = page.locator(".notice")
-    expect(notice).to_contain_text("Spiel 1 der Partie 1 gespeichert. Stand 1:0")
-    enter_game(
-        page, declarer="Carl", trump="Pik", bid="klein", points=("a", "82"), expect_other="82"
-    )
-    expect(notice).to_contain_text("Stand 3:0")
-    enter_game(
-        page,
-        declarer="Anna",
-        trump="Karo",
-        bid="rein",
-        points=("a", "120"),
-        terz_a=1,
-        expect_other="64",
-    )
-    expect(notice).to_contain_text("Stand 4:0")
-    expect(notice.locator(".badge-laube")).to_be_visible()
-    enter_game(
-        page,
-        declarer="Bernd",
-        trump="Kreuz",
-        bid="besser",
-        points=("a", "70"),
-        kontra=True,
-        expect_other="94",
-    )
-    expect(notice).to_contain_text("Stand 4:4")
-    enter_game(
-        page, declarer="Dora", trump="Herz", bid="rein", points=("b", "100"), expect_other="64"
-    )
-    expect(notice).to_contain_text("Runde an Carl & Dora: 5:4 – 1 großer Punkt")
+    for declarer, trump, bid, points, other, extra, says, laube in (
+        ("Anna", "Herz", "rein", ("a", "100"), "64", {}, "Spiel 1 der Partie 1 gespeichert. Stand 1:0", False),
+        ("Carl", "Pik", "klein", ("a", "82"), "82", {}, "Stand 3:0", False),
+        ("Anna", "Karo", "rein", ("a", "120"), "64", {"terz_a": 1}, "Stand 4:0", True),
+        ("Bernd", "Kreuz", "besser", ("a", "70"), "94", {"kontra": True}, "Stand 4:4", False),
+        ("Dora", "Herz", "rein", ("b", "100"), "64", {}, "Runde an Carl & Dora: 5:4 – 1 großer Punkt", False),
+    ):  # fmt: skip
+        enter_game(page, declarer=declarer, trump=trump, bid=bid, points=points,
+                   expect_other=other, **extra)  # fmt: skip
+        expect(notice).to_contain_text(says)
+        if laube:
+            expect(notice.locator(".badge-laube")).to_be_visible()
     screenshot(page, "entry-phone-round-notice")
 
     # Correct game 3: Pik instead of Karo, 110 points instead of 120.

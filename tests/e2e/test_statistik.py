@@ -10,10 +10,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_filter_all_games_export_them_and_open_a_player_and_a_pairing(  # type: ignore[no-untyped-def]
-    page: Page, live_server, league, viewport, screenshot
+    page: Page, live_server, league, screen_shot
 ) -> None:
-    name = viewport
-
     # Alle Spiele, filtered by a player and a trump suit.
     page.goto(live_server.url + "/spiele/")
     expect(page.get_by_role("heading", level=1)).to_have_text("Alle Spiele")
@@ -24,7 +22,7 @@ def test_filter_all_games_export_them_and_open_a_player_and_a_pairing(  # type: 
     expect(page).to_have_url(re.compile(r"spieler=clara.*trumpf=herz"))
     rows = page.locator("table.table tbody tr")
     expect(rows).to_have_count(6)
-    screenshot(page, f"statistik-spiele-{name}")
+    screen_shot(page, "statistik-spiele")
 
     # The CSV holds exactly those games.
     with page.expect_download() as download_info:
@@ -43,7 +41,7 @@ def test_filter_all_games_export_them_and_open_a_player_and_a_pairing(  # type: 
     expect(page.get_by_role("heading", level=1)).to_have_text("Clara")
     expect(page.get_by_role("heading", name="Partner")).to_be_visible()
     expect(page.get_by_role("img", name=re.compile("Runden mit jedem Partner"))).to_be_visible()
-    screenshot(page, f"statistik-spieler-{name}")
+    screen_shot(page, "statistik-spieler")
 
     # A head-to-head page, from the Teambilanzen: choose a team, then one of its opponents.
     page.goto(live_server.url + "/teams/")
@@ -56,28 +54,24 @@ def test_filter_all_games_export_them_and_open_a_player_and_a_pairing(  # type: 
     expect(page).to_have_url(re.compile(r"spieler=bernd.*partner=anna"))
     opponents = page.get_by_role("table", name="Gegner: Anna & Bernd")
     expect(opponents.locator("tbody tr")).to_have_count(2)
-    screenshot(page, f"statistik-teams-{name}")
+    screen_shot(page, "statistik-teams")
     opponents.get_by_role("link", name="Clara & Dieter").click()
     expect(page.get_by_role("heading", level=1)).to_contain_text("Anna & Bernd")
     expect(page.get_by_role("heading", level=1)).to_contain_text("Clara & Dieter")
     expect(page.get_by_role("heading", name="Partien")).to_be_visible()
-    screenshot(page, f"statistik-paarung-{name}")
+    screen_shot(page, "statistik-paarung")
 
 
-def test_the_distributions_draw_their_charts(
-    page: Page, live_server, league, viewport, screenshot
-) -> None:  # type: ignore[no-untyped-def]
-    name = viewport
+def test_the_distributions_draw_their_charts(page: Page, live_server, league, screen_shot) -> None:  # type: ignore[no-untyped-def]
     page.goto(live_server.url + "/siege/")
     expect(page.get_by_role("img", name=re.compile("Wie die Runden enden"))).to_be_visible()
     expect(page.locator("#chart-rundenende rect.bar")).to_have_count(4)
-    screenshot(page, f"statistik-siege-{name}")
+    screen_shot(page, "statistik-siege")
 
 
 def test_a_team_is_chosen_as_a_player_and_his_partner(
-    page: Page, live_server, league, viewport, screenshot
+    page: Page, live_server, league, screen_shot
 ) -> None:  # type: ignore[no-untyped-def]
-    name = viewport
     page.goto(live_server.url + "/spiele/")
     page.get_by_label("Spieler", exact=True).select_option(label="Bernd")
     page.get_by_label("Partner").select_option(label="Anna")
@@ -89,4 +83,4 @@ def test_a_team_is_chosen_as_a_player_and_his_partner(
     page.goto(live_server.url + "/siege/?spieler=bernd&partner=anna")
     expect(page.locator(".lead")).to_contain_text("Anna & Bernd")
     expect(page.locator("#chart-rundenende rect.bar-won")).to_have_count(2)
-    screenshot(page, f"statistik-siege-team-{name}")
+    screen_shot(page, "statistik-siege-team")

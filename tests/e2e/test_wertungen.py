@@ -19,15 +19,14 @@ def _no_sideways_scrolling(page: Page) -> bool:
 
 
 def test_a_member_reaches_a_year_table_sorts_it_and_reads_it_in_english(  # type: ignore[no-untyped-def]
-    page: Page, live_server, league, viewport, screenshot
+    page: Page, live_server, league, screen_shot
 ) -> None:
-    name = viewport
     page.goto(live_server.url + "/")
     expect(page.get_by_role("heading", level=1)).to_have_text("Klammernliga")
     expect(page.get_by_role("heading", name="Tabelle 2011")).to_be_visible()
     expect(page.get_by_role("heading", name=re.compile("Letzter Abend"))).to_be_visible()
     assert _no_sideways_scrolling(page)
-    screenshot(page, f"home-{name}")
+    screen_shot(page, "home")
 
     menu = page.get_by_role("navigation", name="Hauptmenü")
     menu.get_by_text("Wertungen", exact=True).click()
@@ -37,7 +36,7 @@ def test_a_member_reaches_a_year_table_sorts_it_and_reads_it_in_english(  # type
     table = page.get_by_role("table", name="Tabelle 2010 der Spieler")
     expect(table.get_by_role("row")).to_have_count(7)
     assert _no_sideways_scrolling(page)
-    screenshot(page, f"table-{name}")
+    screen_shot(page, "table")
 
     table.get_by_role("link", name="Spiele", exact=True).click()
     expect(page).to_have_url(re.compile(r"sort=-games"))

@@ -1,4 +1,4 @@
-from scoring.standings import Totals, rank, team_name
+from scoring.standings import MADE_OF, Totals, rank, sums_of, team_name
 
 
 def test_a_team_is_named_by_its_players_in_alphabetical_order() -> None:
@@ -36,3 +36,13 @@ def test_equal_difference_with_other_small_points_still_shares_the_rank() -> Non
         Totals("a", "A", large_points=2, small_points=30, small_points_against=20),
     ]
     assert [(s.rank, s.totals.name) for s in rank(rows)] == [(1, "A"), (1, "B")]
+
+
+def test_a_derived_figure_is_made_of_the_sums_it_names_and_a_summed_one_of_itself() -> None:
+    full = Totals("a", "Anna", evenings=4, games=30, games_won=17, rounds_won=5, rounds_lost=3,
+                  large_points=7, kalte=1, laube=2, small_points=41, small_points_against=29)  # fmt: skip
+    for figure in MADE_OF:
+        parts = {name: getattr(full, name) for name in sums_of(figure)}
+        assert getattr(Totals("a", "Anna", **parts), figure) == getattr(full, figure)
+        assert getattr(Totals("a", "Anna"), figure) != getattr(full, figure)
+    assert sums_of("kalte") == ("kalte",)
