@@ -118,7 +118,7 @@ PAGE_CACHE = os.environ.get("PAGE_CACHE", "locmem" if DEBUG else "file")
 PAGE_CACHE_BACKENDS: dict[str, dict[str, object]] = {
     "locmem": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
     "file": {
-        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "BACKEND": "klammernliga.cache_backends.PageFileCache",
         "LOCATION": os.environ.get("PAGE_CACHE_DIR") or str(BASE_DIR / "page_cache"),
     },
     "db": {

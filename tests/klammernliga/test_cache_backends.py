@@ -1,0 +1,47 @@
+"""The workers' shared page files: culled rarely, the oldest first."""
+
+import os
+
+from klammernliga.cache_backends import PageFileCache
+
+
+def test_the_directory_is_listed_on_one_store_in_cull_every_and_the_oldest_pages_go(
+    tmp_path, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    cache = PageFileCache(str(tmp_path), {"OPTIONS": {"MAX_ENTRIES": 10, "CULL_FREQUENCY": 2}})
+    monkeypatch.setattr(PageFileCache, "CULL_EVERY", 5)
+    listed = 0
+    list_files = cache._list_cache_files
+
+    def counting() -> list[str]:
+        nonlocal listed
+        listed += 1
+        return list_files()
+
+    monkeypatch.setattr(cache, "_list_cache_files", counting)
+    for n in range(12):
+        cache.set(f"page-{n}", n)
+        path = cache._key_to_file(f"page-{n}")
+        os.utime(path, (1_000_000 + n, 1_000_000 + n))  # page-0 the oldest
+    # A store looks before it writes: stores 0, 5 and 10 looked; only the last found ten pages.
+    assert listed == 3
+    # Half of the ten found went, the oldest: page-0 to page-4.
+    assert {n for n in range(12) if cache.get(f"page-{n}") == n} == set(range(5, 12))
+    for n in range(12, 15):
+        cache.set(f"page-{n}", n)
+    assert listed == 3, "no look between two"
+    cache.set("page-15", 15)
+    assert listed == 4
+    assert {n for n in range(16) if cache.get(f"page-{n}") == n} == set(range(10, 16))
+
+
+def test_a_file_removed_meanwhile_by_another_worker_is_no_error(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    cache = PageFileCache(str(tmp_path), {"OPTIONS": {"MAX_ENTRIES": 2}})
+    monkeypatch.setattr(PageFileCache, "CULL_EVERY", 1)
+    cache.set("a", 1)
+    cache.set("b", 2)
+    gone = cache._key_to_file("a")
+    list_files = cache._list_cache_files
+    monkeypatch.setattr(cache, "_list_cache_files", lambda: [*list_files(), gone + ".missing"])
+    cache.set("c", 3)
+    assert cache.get("c") == 3
