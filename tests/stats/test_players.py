@@ -299,28 +299,6 @@ def test_the_player_list_sorts_by_any_column_and_explains_nothing_for_nonsense(
         assert [r.player.name for r in response.context["rows"]] == NAMES
 
 
-def test_many_opposing_teams_are_paged_and_every_page_is_reachable(
-    client, bigger, monkeypatch
-) -> None:  # type: ignore[no-untyped-def]
-    monkeypatch.setattr(player_views, "OPPONENT_TEAMS_PER_PAGE", 2)
-    url = reverse("stats:player", args=["anna"])
-    teams = profile(client, "Anna").opponent_teams
-    assert len(teams) > 2
-    seen = []
-    for page in range(1, (len(teams) + 1) // 2 + 1):
-        response = client.get(url, {"gegnerteams": page})
-        html = response.content.decode()
-        section = html[html.index('id="gegnerteams"') :]
-        seen += row_labels(section[: section.index("</table>")])
-        assert '<details class="disclosure" id="gegnerteams" open>' in html
-        assert f'href="?gegnerteams={page}#gegnerteams" aria-current="page"' in html
-    assert seen == [o.name for o in teams]
-    for broken in ("x", "0", "-3", "9" * 30):
-        assert client.get(url, {"gegnerteams": broken}).status_code == 200
-    first = client.get(url).content.decode()
-    assert '<details class="disclosure" id="gegnerteams">' in first  # closed until asked
-
-
 def test_the_partner_chart_draws_the_most_frequent_partners_and_the_table_keeps_all(
     client, bigger, monkeypatch
 ) -> None:  # type: ignore[no-untyped-def]
