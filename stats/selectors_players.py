@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import functools
 from dataclasses import dataclass
 
 from django.db.models import CharField, Max, Min, Sum
@@ -202,6 +203,11 @@ BEST_FIELDS = (
 )  # fmt: skip
 
 
+# A match's runs are a few small numbers, a few dozen different ones in a long league: each is
+# made once and shared (they are frozen), not made anew for each of thousands of matches.
+_stretch = functools.lru_cache(maxsize=1024)(StretchRuns)
+
+
 def _evenings(player: Player) -> Evenings:
     """One pass over his matches in playing order (a few thousand in a long league), which come
     evening by evening: a run is put together from each match's won rounds at its start, at its
@@ -237,7 +243,7 @@ def _evenings(player: Player) -> Evenings:
         points, net = points + large, net + small - against
         # A completed round: he lost one, or won the first (a match without one adds nothing).
         if lost or start:
-            played.append((date, StretchRuns(start, end, run, lost > 0)))
+            played.append((date, _stretch(start, end, run, lost > 0)))
     evenings.append((points, net, evening))
     # The most large points, then the best balance, then the earliest (the first of equals).
     best = max(evenings[1:], key=lambda e: e[:2], default=None)
