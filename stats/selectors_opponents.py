@@ -82,41 +82,48 @@ class Sides:
 
 
 @functools.cache
-def _sides_sql() -> str:
-    """The player's figures grouped by his team (kind 0) and by the opposing team (kind 1), each
-    team with its players' names and slugs: two aggregates over his Participation rows (read
-    from the index that covers them) in one statement, joined to the few teams they name."""
+def _sides_sql(own: bool, evenings: bool) -> str:
+    """The player's figures grouped by his team (kind 0, with `own`) and by the opposing team
+    (kind 1), each team with its players' names and slugs: aggregates over his Participation rows
+    (read from the index that covers them) in one statement, joined to the few teams they name.
+
+    The evenings against each opposing team are counted only with `evenings` (else 0): counting
+    distinct evenings per team takes a sort of its own, and only the page of the teams shows them.
+    """
     fields = ("player", "team", "opponent", "evening", *SUMS)
     column = dict(zip(fields, columns(Participation, *fields), strict=True))
-    sums = ", ".join(
-        f"{total} AS n{i}"
-        for i, total in enumerate(
-            [f"COUNT(DISTINCT {column['evening']})", *(f"SUM({column[f]})" for f in SUMS)]
-        )
-    )
-    figures = ", ".join(f"s.n{i}" for i in range(len(SUMS) + 1))
 
-    def grouped(kind: int, by: str) -> str:
+    def grouped(kind: int, by: str, evenings: bool) -> str:
+        counted = f"COUNT(DISTINCT {column['evening']})" if evenings else "0"
+        sums = ", ".join(
+            f"{total} AS n{i}"
+            for i, total in enumerate([counted, *(f"SUM({column[f]})" for f in SUMS)])
+        )
         return (
             f"SELECT {kind} AS kind, {by} AS team_id, {sums} FROM {table(Participation)} "
             f"WHERE {column['player']} = %s GROUP BY {by}"
         )
 
+    # The opponents grouped by `+column`, an expression: SQLite reads his rows from the covering
+    # index and sorts them, not every row in the order of the opponent's index.
+    sides = grouped(1, "+" + column["opponent"], evenings)
+    if own:
+        sides = f"{grouped(0, column['team'], True)} UNION ALL {sides}"
+    figures = ", ".join(f"s.n{i}" for i in range(len(SUMS) + 1))
     name, slug, player_pk = columns(Player, "name", "slug", "id")
     team_pk, player_1, player_2 = columns(Team, "id", "player_1", "player_2")
     return (
         f"SELECT s.kind, s.team_id, p1.{name}, p1.{slug}, p2.{name}, p2.{slug}, {figures} "
-        # The opponents grouped by `+column`, an expression: SQLite reads his rows from the
-        # covering index and sorts them, not every row in the order of the opponent's index.
-        f"FROM ({grouped(0, column['team'])} UNION ALL {grouped(1, '+' + column['opponent'])}) s "
+        f"FROM ({sides}) s "
         f"JOIN {table(Team)} t ON t.{team_pk} = s.team_id "
         f"JOIN {table(Player)} p1 ON p1.{player_pk} = t.{player_1} "
         f"JOIN {table(Player)} p2 ON p2.{player_pk} = t.{player_2}"
     )
 
 
-def sides(player: Player) -> Sides:
-    """His figures with each of his teams and against each opposing team, and those teams.
+def sides(player: Player, *, own: bool = True, evenings: bool = False) -> Sides:
+    """His figures with each of his teams (with `own`) and against each opposing team (their
+    evenings counted with `evenings`), and those teams.
 
     One query in SQL (portable: COUNT DISTINCT, SUM, UNION ALL, JOIN), grouped before the join
     to the few teams. Measured on the 1,000,000-game bench league (2026-12-01, 48 interleaved
@@ -127,7 +134,7 @@ def sides(player: Player) -> Sides:
     result = Sides([], [])
     with connection.cursor() as cursor:
         # Hand-written, measured at 1,000,000 games: 14 ms against 23 ms for the ORM (see above).
-        cursor.execute(_sides_sql(), [player.pk, player.pk])
+        cursor.execute(_sides_sql(own, evenings), [player.pk] * (2 if own else 1))
         for kind, *row in cursor.fetchall():
             (result.opposing if kind else result.own).append(row)
     return result
@@ -145,7 +152,8 @@ def partners(player: Player, own: list[Side]) -> list[Partner]:
 
 def opponents(opposing: list[Side]) -> list[Opponent]:
     """The players he met, the best balance first: each match has one opposing team, so his
-    figures against its two players add up exactly from his figures against the teams."""
+    figures against its two players add up exactly from his figures against the teams; not the
+    evenings (0 here), which would count an evening once for each team of the player he met."""
     by_person: dict[str, tuple[str, list[tuple[int, ...]]]] = {}
     for _pk, name_1, slug_1, name_2, slug_2, *figures in opposing:
         by_person.setdefault(slug_1, (name_1, []))[1].append(figures)

@@ -62,7 +62,7 @@ SORT_KEYS = {
 
 def opponent_teams(request: HttpRequest, slug: str) -> HttpResponse:
     player = get_object_or_404(Player, slug=slug)
-    teams = selectors.opposing_teams(selectors.sides(player).opposing)
+    teams = selectors.opposing_teams(selectors.sides(player, own=False, evenings=True).opposing)
     sort = request.GET.get("sort")
     table = sortable.sorted_table(OpponentTeamTable, teams, SORT_KEYS, sort)
     sortable.paginate(table, request, PER_PAGE)
