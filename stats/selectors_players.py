@@ -6,19 +6,18 @@ import datetime
 import functools
 from dataclasses import dataclass
 
-from django.db import connection
-from django.db.models import CharField, F, Max, Min, Q, Sum
+from django.db.models import CharField, Max, Min, Sum
 from django.db.models.functions import Cast
 
-from klammernliga.models import Participation, Player, PlayerYear, Team, YearTotals
+from klammernliga.models import Participation, Player, PlayerYear, YearTotals
 from klammernliga.models.figures import GAME_FIGURES
-from klammernliga.sql import columns, table
 from scoring.domain import MELD_LABELS, Bid, MeldKind, Suit
 from scoring.runs import Run, StretchRuns, longest_run_of
-from scoring.standings import Totals, team_name
+from scoring.standings import Totals
 from stats.display import share
-from stats.figures import SUMS, add, totals
+from stats.figures import add, totals
 from stats.ratings import selectors as ratings
+from stats.selectors_opponents import Opponent, Partner, opponents, partners, sides
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,38 +53,6 @@ def player_list() -> list[PlayerRow]:
         )
         result.append(PlayerRow(player, figures, row["first"], row["last"]))
     return result
-
-
-@dataclass(frozen=True, slots=True)
-class PersonRef:
-    """A player as a link: name and slug."""
-
-    name: str
-    slug: str
-
-
-@dataclass(frozen=True, slots=True)
-class TeamRef:
-    pk: int
-    name: str
-    players: tuple[PersonRef, PersonRef]
-
-
-@dataclass(frozen=True, slots=True)
-class Partner:
-    partner: PersonRef
-    team: TeamRef
-    figures: Totals
-
-
-@dataclass(frozen=True, slots=True)
-class Opponent:
-    """An opposing team or player, with the figures of the player's side against it."""
-
-    name: str
-    figures: Totals
-    team: TeamRef | None = None
-    person: PersonRef | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,8 +105,9 @@ class PlayerProfile:
     total: Totals
     years: list[Totals]
     partners: list[Partner]
-    opponent_teams: list[Opponent]
+    # The players he met; the teams he played against are counted here, listed on their own page.
     opponents: list[Opponent]
+    opposing_teams: int
     by_trump: list[DeclarerRow]
     by_bid: list[DeclarerRow]
     declared: DeclarerRow
@@ -168,120 +136,6 @@ class PlayerProfile:
         """The Angstgegner: the smallest share of rounds won against him."""
         rated = self._rated_opponents()
         return rated[-1] if rated else None
-
-
-def _person(name: str, slug: str) -> PersonRef:
-    return PersonRef(name, slug)
-
-
-def _balance_key(figures: Totals) -> tuple[float, int, int]:
-    """Best first: share of rounds won, then the round balance, then more rounds."""
-    won, lost = figures.rounds_won, figures.rounds_lost
-    rounds = won + lost
-    # Totals.round_share, -1 without a round (a long league sorts hundreds of teams).
-    share = won / rounds if rounds else -1.0
-    return (-share, lost - won, -rounds)
-
-
-def _team_ref(pk: int, first: PersonRef, second: PersonRef) -> TeamRef:
-    if (second.name.casefold(), second.name) < (first.name.casefold(), first.name):
-        first, second = second, first
-    return TeamRef(pk, team_name(first.name, second.name), (first, second))
-
-
-# Per team: (evenings, games, games_won, …) in the order of Totals' fields after the name.
-type Grouped = dict[int, tuple[int, ...]]
-
-
-@functools.cache
-def _sides_sql() -> str:
-    """The player's figures grouped by his team (kind 0) and by the opposing team (kind 1), each
-    team with its players' names and slugs: two aggregates over his Participation rows (read
-    from the index that covers them) in one statement, joined to the few teams they name."""
-    fields = ("player", "team", "opponent", "evening", *SUMS)
-    column = dict(zip(fields, columns(Participation, *fields), strict=True))
-    sums = ", ".join(
-        f"{total} AS n{i}"
-        for i, total in enumerate(
-            [f"COUNT(DISTINCT {column['evening']})", *(f"SUM({column[f]})" for f in SUMS)]
-        )
-    )
-    figures = ", ".join(f"s.n{i}" for i in range(len(SUMS) + 1))
-
-    def grouped(kind: int, by: str) -> str:
-        return (
-            f"SELECT {kind} AS kind, {by} AS team_id, {sums} FROM {table(Participation)} "
-            f"WHERE {column['player']} = %s GROUP BY {by}"
-        )
-
-    name, slug, player_pk = columns(Player, "name", "slug", "id")
-    team_pk, player_1, player_2 = columns(Team, "id", "player_1", "player_2")
-    return (
-        f"SELECT s.kind, s.team_id, p1.{name}, p1.{slug}, p2.{name}, p2.{slug}, {figures} "
-        # The opponents grouped by `+column`, an expression: SQLite reads his rows from the
-        # covering index and sorts them, not every row in the order of the opponent's index.
-        f"FROM ({grouped(0, column['team'])} UNION ALL {grouped(1, '+' + column['opponent'])}) s "
-        f"JOIN {table(Team)} t ON t.{team_pk} = s.team_id "
-        f"JOIN {table(Player)} p1 ON p1.{player_pk} = t.{player_1} "
-        f"JOIN {table(Player)} p2 ON p2.{player_pk} = t.{player_2}"
-    )
-
-
-def _sides(player: Player) -> tuple[Grouped, Grouped, dict[int, TeamRef]]:
-    """His figures with each of his teams and against each opposing team, and those teams.
-
-    One query in SQL (portable: COUNT DISTINCT, SUM, UNION ALL, JOIN), grouped before the join
-    to the few teams. Measured on the 1,000,000-game bench league (2026-12-01, 48 interleaved
-    calls for six players, a busy machine): 13.6 ms fastest / 41 ms median here, against
-    23.2 / 60 ms for the ORM's two grouped `values().annotate()` queries and one `values_list`
-    of the teams' names (issue 14 keeps hand-written SQL that gains more than 5 ms at that size).
-    """
-    teams: Grouped = {}
-    opposing: Grouped = {}
-    refs: dict[int, TeamRef] = {}
-    people: dict[str, PersonRef] = {}  # a long league has hundreds of teams of a few players
-    with connection.cursor() as cursor:
-        # Hand-written, measured at 1,000,000 games: 14 ms against 23 ms for the ORM (see above).
-        cursor.execute(_sides_sql(), [player.pk, player.pk])
-        for kind, pk, name_1, slug_1, name_2, slug_2, *values in cursor.fetchall():
-            (opposing if kind else teams)[pk] = tuple(values)
-            if pk not in refs:
-                first = people.get(slug_1) or people.setdefault(slug_1, PersonRef(name_1, slug_1))
-                second = people.get(slug_2) or people.setdefault(slug_2, PersonRef(name_2, slug_2))
-                refs[pk] = _team_ref(pk, first, second)
-    return teams, opposing, refs
-
-
-def _partners(player: Player, teams: Grouped, refs: dict[int, TeamRef]) -> list[Partner]:
-    partners = []
-    for pk, figures in teams.items():
-        team = refs[pk]
-        partner = team.players[1] if team.players[0].slug == player.slug else team.players[0]
-        partners.append(Partner(partner, team, Totals(pk, partner.name, *figures)))
-    return sorted(partners, key=lambda p: (-p.figures.games, p.partner.name.casefold()))
-
-
-def _opponents(
-    opposing: Grouped, refs: dict[int, TeamRef]
-) -> tuple[list[Opponent], list[Opponent]]:
-    teams = []
-    by_person: dict[str, tuple[PersonRef, list[tuple[int, ...]]]] = {}
-    for pk, figures in opposing.items():
-        team = refs[pk]
-        teams.append(Opponent(team.name, Totals(pk, team.name, *figures), team=team))
-        for person in team.players:
-            by_person.setdefault(person.slug, (person, []))[1].append(figures)
-    # Each match has one opposing team, so a player's figures against a person add up exactly.
-    people = [
-        Opponent(
-            person.name,
-            Totals(person.slug, person.name, *(sum(column) for column in zip(*rows, strict=True))),
-            person=person,
-        )
-        for person, rows in by_person.values()
-    ]
-    order = lambda o: (*_balance_key(o.figures), o.name.casefold())  # noqa: E731
-    return sorted(teams, key=order), sorted(people, key=order)
 
 
 def _years(player: Player) -> tuple[list[Totals], dict[str, int]]:
@@ -349,64 +203,84 @@ BEST_FIELDS = (
 )  # fmt: skip
 
 
-def _best_evening(player: Player) -> BestEvening | None:
-    """His participations summed per evening, the best first: the most large points, then the
-    best small-point balance, then the earliest; one query."""
-    best = (
-        Participation.objects.filter(player=player)
-        .values("date")
-        .annotate(**{f"{name}_sum": Sum(name) for name in BEST_FIELDS})
-        .order_by(
-            F("large_points_sum").desc(),
-            (F("small_points_sum") - F("small_points_against_sum")).desc(),
-            "date",
-        )
-        .values_list("date", *(f"{name}_sum" for name in BEST_FIELDS))
-        .first()
-    )
-    return BestEvening(*best) if best else None
+# A match's runs are a few small numbers, a few dozen different ones in a long league: each is
+# made once and shared (they are frozen), not made anew for each of thousands of matches.
+_stretch = functools.lru_cache(maxsize=1024)(StretchRuns)
 
 
 def _evenings(player: Player) -> Evenings:
-    """One pass over his matches with completed rounds in playing order (a few thousand in a
-    long league): a run is put together from each match's won rounds at its start, at its end
-    and in between (scoring.runs); the first and last of them span his rating."""
+    """One pass over his matches in playing order (a few thousand in a long league), which come
+    evening by evening: a run is put together from each match's won rounds at its start, at its
+    end and in between (scoring.runs); the best evening has the most large points, then the best
+    small-point balance, then the earliest date; the first and last evening with a completed
+    round span his rating. Then the best evening's figures: two queries.
+
+    The evenings are ranked on the way, not grouped and sorted in a scan of their own (at
+    1,000,000 games that scan took about 10 ms, three more columns in this one about 2 ms).
+    """
     # The date as text: only the few dates shown are made dates, not one for every match.
     rows = (
-        Participation.objects.filter(Q(rounds_won__gt=0) | Q(rounds_lost__gt=0), player=player)
+        Participation.objects.filter(player=player)
         .order_by("date", "match__position")
-        .values_list(Cast("date", CharField()), "rounds_lost", "run_start", "run_end", "run_best")
+        .values_list(
+            Cast("date", CharField()),
+            "rounds_lost",
+            "run_start",
+            "run_end",
+            "run_best",
+            "large_points",
+            "small_points",
+            "small_points_against",
+        )
     )
-    played = [
-        (date, StretchRuns(start, end, best, lost > 0)) for date, lost, start, end, best in rows
-    ]
-    best = longest_run_of(played)
+    played: list[tuple[str, StretchRuns]] = []
+    evenings: list[tuple[int, int, str]] = []  # large points, small points ±, date
+    evening, points, net = "", 0, 0
+    for date, lost, start, end, run, large, small, against in rows:
+        if date != evening:
+            evenings.append((points, net, evening))
+            evening, points, net = date, 0, 0
+        points, net = points + large, net + small - against
+        # A completed round: he lost one, or won the first (a match without one adds nothing).
+        if lost or start:
+            played.append((date, _stretch(start, end, run, lost > 0)))
+    evenings.append((points, net, evening))
+    # The most large points, then the best balance, then the earliest (the first of equals).
+    best = max(evenings[1:], key=lambda e: e[:2], default=None)
+    run = longest_run_of(played)
     day = datetime.date.fromisoformat
     return Evenings(
         longest_run=Run(
-            best.length,
-            day(best.start) if best.start else None,
-            day(best.end) if best.end else None,
+            run.length,
+            day(run.start) if run.start else None,
+            day(run.end) if run.end else None,
         ),
-        best_evening=_best_evening(player),
+        best_evening=_evening(player, day(best[2])) if best else None,
         rated_span=(day(played[0][0]), day(played[-1][0])) if played else None,
     )
 
 
+def _evening(player: Player, date: datetime.date) -> BestEvening:
+    """His figures on one evening; one query."""
+    sums = Participation.objects.filter(player=player, date=date).aggregate(
+        *(Sum(name) for name in BEST_FIELDS)
+    )
+    return BestEvening(date, *(sums[f"{name}__sum"] for name in BEST_FIELDS))
+
+
 def player_profile(player: Player) -> PlayerProfile:
-    """Everything Spieler-Info shows about one player: six queries, however many games."""
+    """Everything Spieler-Info shows about one player: four queries, however many games."""
     years, total = _years(player)
-    teams, opposing, refs = _sides(player)
-    opponent_teams, opponents = _opponents(opposing, refs)
+    teams = sides(player)
     by_trump, by_bid, declared = _declarer(total)
     evenings = _evenings(player)
     return PlayerProfile(
         player=player,
         total=add(years, player.slug, player.name),
         years=years,
-        partners=_partners(player, teams, refs),
-        opponent_teams=opponent_teams,
-        opponents=opponents,
+        partners=partners(player, teams.own),
+        opponents=opponents(teams.opposing),
+        opposing_teams=len(teams.opposing),
         by_trump=by_trump,
         by_bid=by_bid,
         declared=declared,

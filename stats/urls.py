@@ -1,6 +1,6 @@
 from django.urls import path
 
-from stats.views import boss, games, home, players, rules, siege, tables, teams
+from stats.views import boss, games, home, player_teams, players, rules, siege, tables, teams
 
 app_name = "stats"
 
@@ -21,6 +21,7 @@ urlpatterns = [
     path("spiele/abend/<str:date>/live/", games.evening_live, name="evening_live"),
     path("spieler/", players.player_list, name="players"),
     path("spieler/<slug:slug>/", players.player_detail, name="player"),
+    path("spieler/<slug:slug>/gegnerteams/", player_teams.opponent_teams, name="player_teams"),
     path("teams/", teams.team_list, name="teams"),
     path("teams/<int:team_a>/<int:team_b>/", teams.pairing, name="pairing"),
     path("siege/", siege.distributions_view, name="siege"),

@@ -6,10 +6,9 @@ printed by one `num_cells` filter, not a filter per cell (a long league has hund
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from django.core.paginator import Page, Paginator
 from django.db.models import Func, OuterRef, Subquery
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -31,9 +30,6 @@ from stats.tables import ColumnSets, figure_sets, record_sets
 
 # The partner chart draws the most frequent partners; the table above it lists them all.
 PARTNERS_IN_CHART = 12
-# Opposing teams per page: a long league has hundreds of them.
-OPPONENT_TEAMS_PER_PAGE = 25
-OPPONENT_TEAMS_PAGE = "gegnerteams"
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,12 +192,6 @@ def partner_chart(profile: selectors.PlayerProfile) -> BarChart:
     )
 
 
-def _page(request: HttpRequest, items: Sequence[object]) -> Page:
-    paginator = Paginator(items, OPPONENT_TEAMS_PER_PAGE)
-    # get_page turns a missing, broken or too large number into the first or last page.
-    return paginator.get_page(request.GET.get(OPPONENT_TEAMS_PAGE))
-
-
 # The columns of figure_cells: the table heads of the years, partners and opposing teams, each
 # with a short label (or "") that lets the table fit a phone.
 FIGURE_HEADS = (
@@ -231,7 +221,6 @@ def player_detail(request: HttpRequest, slug: str) -> HttpResponse:
     player = get_object_or_404(Player.objects.annotate(earlier=EARLIER), slug=slug)
     profile = selectors.player_profile(player)
     base = reverse("stats:players")
-    teams_page = _page(request, profile.opponent_teams)
     context = {
         "player": player,
         "profile": profile,
@@ -239,7 +228,6 @@ def player_detail(request: HttpRequest, slug: str) -> HttpResponse:
         # On a phone each long table shows a set of its columns at a time.
         "year_sets": figure_sets("jahre-spalten"),
         "partner_sets": figure_sets("partner-spalten"),
-        "team_sets": figure_sets("gegnerteams-spalten"),
         "opponent_sets": ColumnSets(
             "gegner-spalten",
             (_("Spiele & große Punkte"), _("Kleine Punkte")),
@@ -258,10 +246,6 @@ def player_detail(request: HttpRequest, slug: str) -> HttpResponse:
             Line(o.name, opponent_cells(o.figures), f"{base}{o.person.slug}/")  # type: ignore[union-attr]
             for o in profile.opponents
         ],
-        "opponent_teams": [Line(o.name, figure_cells(o.figures)) for o in teams_page],
-        "teams_page": teams_page,
-        "teams_page_param": OPPONENT_TEAMS_PAGE,
-        "teams_open": OPPONENT_TEAMS_PAGE in request.GET,
         "calls": _calls(profile),
         "melds": [(_(m.label), m.own, m.against) for m in profile.melds],
         "partner_chart": partner_chart(profile),

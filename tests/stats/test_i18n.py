@@ -210,6 +210,7 @@ PAGES = (
     "/spiele/abend/2010-03-05/",
     "/spieler/",
     "/spieler/anna/",
+    "/spieler/anna/gegnerteams/",
     "/teams/",
     "/siege/",
     "/siege/?spieler=anna",

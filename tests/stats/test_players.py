@@ -243,8 +243,8 @@ def test_player_pages_take_the_same_queries_however_many_games(client, league) -
     grow_league(4)
     many = [queries_of(client, url) for url in urls]
     # The list: its year totals and the menu. A player: himself, his year totals (with his games'
-    # figures), his partners and opponents with their teams, his best evening, his matches'
-    # runs, his rating history, and the menu. Each first reads the league's generation (the page cache's key).
+    # figures), his partners and opponents with their teams, his matches (runs and evenings),
+    # his best evening's figures, his rating history, and the menu. Each first reads the league's generation (the page cache's key).
     assert few == many == [3, 8]
 
 
@@ -297,28 +297,6 @@ def test_the_player_list_sorts_by_any_column_and_explains_nothing_for_nonsense(
         response = client.get(url, {"sort": nonsense})
         assert response.status_code == 200
         assert [r.player.name for r in response.context["rows"]] == NAMES
-
-
-def test_many_opposing_teams_are_paged_and_every_page_is_reachable(
-    client, bigger, monkeypatch
-) -> None:  # type: ignore[no-untyped-def]
-    monkeypatch.setattr(player_views, "OPPONENT_TEAMS_PER_PAGE", 2)
-    url = reverse("stats:player", args=["anna"])
-    teams = profile(client, "Anna").opponent_teams
-    assert len(teams) > 2
-    seen = []
-    for page in range(1, (len(teams) + 1) // 2 + 1):
-        response = client.get(url, {"gegnerteams": page})
-        html = response.content.decode()
-        section = html[html.index('id="gegnerteams"') :]
-        seen += row_labels(section[: section.index("</table>")])
-        assert '<details class="disclosure" id="gegnerteams" open>' in html
-        assert f'href="?gegnerteams={page}#gegnerteams" aria-current="page"' in html
-    assert seen == [o.name for o in teams]
-    for broken in ("x", "0", "-3", "9" * 30):
-        assert client.get(url, {"gegnerteams": broken}).status_code == 200
-    first = client.get(url).content.decode()
-    assert '<details class="disclosure" id="gegnerteams">' in first  # closed until asked
 
 
 def test_the_partner_chart_draws_the_most_frequent_partners_and_the_table_keeps_all(
