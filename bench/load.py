@@ -15,25 +15,27 @@ import threading
 import time
 import urllib.error
 import urllib.request
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@dataclass
+@dataclass(frozen=True)
 class LoadResult:
+    """What a load run measured: requests per second over its whole length, and the latency."""
+
     dataset: str
     paths: list[str]
     workers: int
     clients: int
     seconds: float
-    requests: int = 0
-    errors: int = 0
-    rps: float = 0.0
-    median_ms: float = 0.0
-    p95_ms: float = 0.0
-    error_samples: list[str] = field(default_factory=list)
+    requests: int
+    errors: int
+    rps: float
+    median_ms: float
+    p95_ms: float
+    error_samples: list[str]
 
 
 def free_port() -> int:
@@ -63,7 +65,6 @@ def run(dataset: str, db: Path, paths: list[str], *, seconds: float = 30, worker
          "--bind", f"127.0.0.1:{port}", "--log-level", "warning"],
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
     )  # fmt: skip
-    result = LoadResult(dataset, paths, workers, clients, seconds)
     try:
         deadline = time.monotonic() + 60
         while True:
@@ -112,18 +113,20 @@ def run(dataset: str, db: Path, paths: list[str], *, seconds: float = 30, worker
         for t in threads:
             t.join()
         elapsed = time.monotonic() - started
-        result.seconds = round(elapsed, 1)
-        result.requests = len(latencies)
-        result.errors = len(errors)
-        result.error_samples = errors[:5]
-        result.rps = round(len(latencies) / elapsed, 1)
         ms = sorted(x * 1000 for x in latencies)
-        result.median_ms = round(statistics.median(ms), 1)
-        result.p95_ms = round(statistics.quantiles(ms, n=100, method="inclusive")[94], 1)
+        return LoadResult(
+            dataset, paths, workers, clients,
+            seconds=round(elapsed, 1),
+            requests=len(latencies),
+            errors=len(errors),
+            rps=round(len(latencies) / elapsed, 1),
+            median_ms=round(statistics.median(ms), 1),
+            p95_ms=round(statistics.quantiles(ms, n=100, method="inclusive")[94], 1),
+            error_samples=errors[:5],
+        )  # fmt: skip
     finally:
         server.send_signal(signal.SIGTERM)
         try:
             server.wait(timeout=30)
         except subprocess.TimeoutExpired:
             server.kill()
-    return result

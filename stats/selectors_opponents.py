@@ -15,26 +15,19 @@ from klammernliga.models import Participation, Player, Team
 from klammernliga.sql import columns, table
 from scoring.standings import Totals, team_name
 from stats.figures import SUMS
-
-
-@dataclass(frozen=True, slots=True)
-class PersonRef:
-    """A player as a link: name and slug."""
-
-    name: str
-    slug: str
+from stats.selectors_games import PlayerName
 
 
 @dataclass(frozen=True, slots=True)
 class TeamRef:
     pk: int
     name: str
-    players: tuple[PersonRef, PersonRef]
+    players: tuple[PlayerName, PlayerName]
 
 
 @dataclass(frozen=True, slots=True)
 class Partner:
-    partner: PersonRef
+    partner: PlayerName
     team: TeamRef
     figures: Totals
 
@@ -46,7 +39,7 @@ class Opponent:
     name: str
     figures: Totals
     team: TeamRef | None = None
-    person: PersonRef | None = None
+    person: PlayerName | None = None
 
 
 def _balance_key(figures: Totals) -> tuple[float, int, int]:
@@ -62,15 +55,20 @@ def _by_balance(opponent: Opponent) -> tuple[float, int, int, str]:
     return (*_balance_key(opponent.figures), opponent.name.casefold())
 
 
-def _team_ref(pk: int, first: PersonRef, second: PersonRef) -> TeamRef:
+def _team_ref(pk: int, first: PlayerName, second: PlayerName) -> TeamRef:
     if (second.name.casefold(), second.name) < (first.name.casefold(), first.name):
         first, second = second, first
     return TeamRef(pk, team_name(first.name, second.name), (first, second))
 
 
-# A row of `_sides_sql` after its kind: the team's id, its players' names and slugs, and the
+# A row of `_sides_sql` after its kind: the team's id, its players' ids, names and slugs, and the
 # figures (evenings, games, games_won, …) in the order of Totals' fields after the name.
 type Side = list[Any]
+
+
+def _players_of(side: Side) -> tuple[int, PlayerName, PlayerName, list[int]]:
+    """A row's team id, its two players and the figures."""
+    return side[0], PlayerName(*side[1:4]), PlayerName(*side[4:7]), side[7:]
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +111,8 @@ def _sides_sql(own: bool, evenings: bool) -> str:
     name, slug, player_pk = columns(Player, "name", "slug", "id")
     team_pk, player_1, player_2 = columns(Team, "id", "player_1", "player_2")
     return (
-        f"SELECT s.kind, s.team_id, p1.{name}, p1.{slug}, p2.{name}, p2.{slug}, {figures} "
+        f"SELECT s.kind, s.team_id, p1.{player_pk}, p1.{name}, p1.{slug}, "
+        f"p2.{player_pk}, p2.{name}, p2.{slug}, {figures} "
         f"FROM ({sides}) s "
         f"JOIN {table(Team)} t ON t.{team_pk} = s.team_id "
         f"JOIN {table(Player)} p1 ON p1.{player_pk} = t.{player_1} "
@@ -143,8 +142,9 @@ def sides(player: Player, *, own: bool = True, evenings: bool = False) -> Sides:
 def partners(player: Player, own: list[Side]) -> list[Partner]:
     """His partners, the most games first."""
     result = []
-    for pk, name_1, slug_1, name_2, slug_2, *figures in own:
-        team = _team_ref(pk, PersonRef(name_1, slug_1), PersonRef(name_2, slug_2))
+    for row in own:
+        pk, first, second, figures = _players_of(row)
+        team = _team_ref(pk, first, second)
         partner = team.players[1] if team.players[0].slug == player.slug else team.players[0]
         result.append(Partner(partner, team, Totals(pk, partner.name, *figures)))
     return sorted(result, key=lambda p: (-p.figures.games, p.partner.name.casefold()))
@@ -154,17 +154,18 @@ def opponents(opposing: list[Side]) -> list[Opponent]:
     """The players he met, the best balance first: each match has one opposing team, so his
     figures against its two players add up exactly from his figures against the teams; not the
     evenings (0 here), which would count an evening once for each team of the player he met."""
-    by_person: dict[str, tuple[str, list[tuple[int, ...]]]] = {}
-    for _pk, name_1, slug_1, name_2, slug_2, *figures in opposing:
-        by_person.setdefault(slug_1, (name_1, []))[1].append(figures)
-        by_person.setdefault(slug_2, (name_2, []))[1].append(figures)
+    by_person: dict[PlayerName, list[tuple[int, ...]]] = {}
+    for row in opposing:
+        _pk, first, second, figures = _players_of(row)
+        by_person.setdefault(first, []).append(figures)
+        by_person.setdefault(second, []).append(figures)
     people = [
         Opponent(
-            name,
-            Totals(slug, name, *(sum(column) for column in zip(*rows, strict=True))),
-            person=PersonRef(name, slug),
+            person.name,
+            Totals(person.slug, person.name, *(sum(column) for column in zip(*rows, strict=True))),
+            person=person,
         )
-        for slug, (name, rows) in by_person.items()
+        for person, rows in by_person.items()
     ]
     return sorted(people, key=_by_balance)
 
@@ -172,7 +173,8 @@ def opponents(opposing: list[Side]) -> list[Opponent]:
 def opposing_teams(opposing: list[Side]) -> list[Opponent]:
     """The teams he played against, the best balance first (from Lieblingsgegner to Angstgegner)."""
     teams = []
-    for pk, name_1, slug_1, name_2, slug_2, *figures in opposing:
-        team = _team_ref(pk, PersonRef(name_1, slug_1), PersonRef(name_2, slug_2))
+    for row in opposing:
+        pk, first, second, figures = _players_of(row)
+        team = _team_ref(pk, first, second)
         teams.append(Opponent(team.name, Totals(pk, team.name, *figures), team=team))
     return sorted(teams, key=_by_balance)

@@ -57,6 +57,8 @@ def player_list() -> list[PlayerRow]:
 
 @dataclass(frozen=True, slots=True)
 class DeclarerRow:
+    """Games the player declared (by trump or bid), and how many of them he won."""
+
     key: str
     games: int
     won: int
@@ -67,17 +69,11 @@ class DeclarerRow:
 
 
 @dataclass(frozen=True, slots=True)
-class CallRow:
-    """Kontra or Re, said by the player's team or against it, and how it ended for the player."""
+class CallRow(DeclarerRow):
+    """Kontra or Re, said by the player's team or against it, and how it ended for the player:
+    games and won as a declarer's, and the small points won less those lost."""
 
-    key: str
-    games: int
-    won: int
     small_net: int
-
-    @property
-    def share(self) -> float | None:
-        return self.won / self.games if self.games else None
 
 
 @dataclass(frozen=True, slots=True)
