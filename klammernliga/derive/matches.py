@@ -13,7 +13,7 @@ from typing import Any
 from klammernliga.bulk import add_to_rows, sync_rows, update_rows
 from klammernliga.derive import summaries
 from klammernliga.derive.game_figures import MATCH_FIGURES, MeldRow, match_figures
-from klammernliga.derive.sheets import stored_sheet
+from klammernliga.derive.sheets import seats, sheet_of_row
 from klammernliga.derive.years import ROLL_UPS, refresh_year_totals
 from klammernliga.models import MATCH_TALLY_FIELDS, Game, Match, Meld, Participation
 from klammernliga.models.figures import FIGURES
@@ -174,13 +174,15 @@ def rederive(matches: list[Match], *, validated: bool = False) -> Derived:
     relies on the check here.
     """
     games_of: dict[int, list[Any]] = defaultdict(list)
-    rows = Game.objects.filter(match__in=matches).order_by("match_id", "position")
+    # By key: a lookup with model instances prepares each of them anew for every query.
+    keys = [match.pk for match in matches]
+    rows = Game.objects.filter(match_id__in=keys).order_by("match_id", "position")
     for row in rows.values_list(*_GAME_COLUMNS):
         game = _StoredGame(*row)
         games_of[game.match_id].append(game)
     # Melds as plain rows: a related manager per game costs more than deriving the game.
     melds_of: dict[int, list[Any]] = defaultdict(list)
-    melds = Meld.objects.filter(game__match__in=matches).order_by("game_id", "side", "pk")
+    melds = Meld.objects.filter(game__match_id__in=keys).order_by("game_id", "side", "pk")
     for meld in melds.values_list("game_id", "side", "kind", "suit", "top", named=True):
         melds_of[meld.game_id].append(meld)
     changed: list[Any] = []
@@ -188,7 +190,8 @@ def rederive(matches: list[Match], *, validated: bool = False) -> Derived:
     participations: list[tuple[Any, ...]] = []
     for match in matches:
         games = games_of[match.pk]
-        sheets = [stored_sheet(g, match, melds_of[g.pk]) for g in games]
+        teams = seats(match)
+        sheets = [sheet_of_row(g, teams, melds_of[g.pk]) for g in games]
         results = [result(sheet, validated=validated) for sheet in sheets]
         steps, tally = derive_steps(results)
         for game, outcome, step in zip(games, results, steps, strict=True):
@@ -209,7 +212,7 @@ def rederive(matches: list[Match], *, validated: bool = False) -> Derived:
     _write_derived(changed)
     # The match's history keeps teams and place only, not the derived tally: a plain UPDATE.
     update_rows(Match, MATCH_TALLY_FIELDS, [(*tally_values(m), m.pk) for m in tallies])
-    stored = Participation.objects.filter(match__in=matches).values_list(
+    stored = Participation.objects.filter(match_id__in=keys).values_list(
         "pk", *PARTICIPATION_COLUMNS
     )
     before = {_seat(row[1:]): (row[0], row[1:]) for row in stored}

@@ -3,7 +3,6 @@ stored row and melds, and back (the inputs and melds a sheet stores)."""
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from functools import cache
 
@@ -82,21 +81,36 @@ def meld_key(melds: Iterable[Meld]) -> list[tuple[str, str, str, str]]:
 
 
 def stored_sheet(game: Game, match: Match, melds: Iterable[Meld]) -> GameSheet:
-    by_side: dict[str, list[MeldValue]] = defaultdict(list)
+    return sheet_of_row(game, seats(match), melds)
+
+
+def seats(match: Match) -> tuple[tuple[int, int], tuple[int, int]]:
+    """Team A's and team B's players, as a GameSheet names them."""
+    a, b = match.team_a, match.team_b
+    return (a.player_1_id, a.player_2_id), (b.player_1_id, b.player_2_id)
+
+
+def sheet_of_row(
+    game: Game, teams: tuple[tuple[int, int], tuple[int, int]], melds: Iterable[Meld]
+) -> GameSheet:
+    """A stored game's sheet from its row, its match's `seats` and its melds (a recompute reads
+    a million of them: the seats are looked up once a match)."""
+    by_side: dict[str, list[MeldValue]] = {"a": [], "b": []}
     for meld in melds:
         by_side[meld.side].append(meld_value(meld))
-    return game_sheet(
-        match,
+    return GameSheet(
+        team_a=teams[0],
+        team_b=teams[1],
         declarer=game.declarer_id,
         dealer=game.dealer_id,
-        trump=game.trump,
-        bid=game.bid,
-        points_a=game.points_a,
-        points_b=game.points_b,
-        melds_a=by_side["a"],
-        melds_b=by_side["b"],
+        trump=game.trump,  # type: ignore[arg-type]
+        bid=game.bid,  # type: ignore[arg-type]
+        melds_a=tuple(by_side["a"]),
+        melds_b=tuple(by_side["b"]),
         kontra=game.kontra,
         re=game.re,
+        points_a=game.points_a,
+        points_b=game.points_b,
     )
 
 
