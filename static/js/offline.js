@@ -3,6 +3,8 @@
 // cannot reach the server in IndexedDB, listed under its Partie as "noch nicht gesendet", until
 // it is sent, in order, each with its one-time token (a resend never stores twice). The server
 // decides everything about a game (valid? round over?); nothing of the rules lives here.
+// A little over 400 lines: keeping, sending, listing and correcting a kept game are one flow
+// over the same form; the storage itself is offline-queue.js.
 (function () {
   "use strict";
 

@@ -1,6 +1,7 @@
 """Every door into the league applies the same rules (issue 13): the tables equal a recompute,
 names and dates follow one rule, broken files get messages, exports are safe in a spreadsheet,
-and the login lock counts the real client behind the proxy."""
+and the login lock counts the real client behind the proxy. One file on purpose: the doors are
+checked against the same recompute side by side, so a door left out shows."""
 
 from __future__ import annotations
 
