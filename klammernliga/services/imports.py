@@ -9,8 +9,6 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from simple_history.utils import bulk_create_with_history
-
 from klammernliga import demo
 from klammernliga.bulk import insert_rows, insert_with_history, update_rows
 from klammernliga.derive import summaries
@@ -156,9 +154,8 @@ def store_evenings(evenings: Sequence[EveningRecord], *, replace: bool = False) 
         teams: dict[frozenset[int], Team] = {
             frozenset((t.player_1_id, t.player_2_id)): t for t in Team.objects.all()
         }
-        stored = bulk_create_with_history(
-            [Evening(date=e.date, place=e.place) for e in evenings], Evening
-        )
+        stored = [Evening(date=e.date, place=e.place) for e in evenings]
+        insert_with_history(stored)
         by_date = {e.date: e for e in stored}
         for_matches: list[tuple[Match, list[GameRecord]]] = []
         for evening in evenings:
@@ -171,7 +168,7 @@ def store_evenings(evenings: Sequence[EveningRecord], *, replace: bool = False) 
                     team_b=_team(teams, players, first.team_b),
                 )
                 for_matches.append((match, records))
-        bulk_create_with_history([m for m, _records in for_matches], Match)
+        insert_with_history([m for m, _records in for_matches])
         _store_games(for_matches, players)
         summary.evenings = len(evenings)
         summary.matches = len(for_matches)
@@ -216,11 +213,12 @@ def _store_games(
         for position, (record, sheet, outcome, step) in enumerate(
             zip(records, sheets, outcomes, steps, strict=True), 1
         ):
+            # By key: the match and players are stored, and a key is cheaper to set than a relation.
             game = Game(
-                match=match,
+                match_id=match.pk,
                 position=position,
-                declarer=players[record.declarer],
-                dealer=players[record.dealer] if record.dealer else None,
+                declarer_id=players[record.declarer].pk,
+                dealer_id=players[record.dealer].pk if record.dealer else None,
                 trump=record.trump,
                 bid=record.bid,
                 kontra=record.kontra,
