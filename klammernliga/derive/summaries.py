@@ -16,7 +16,7 @@ def follow(
     appended: int | None = None,
 ) -> None:
     """Bring the ratings and outcome tallies up to date from the evening of `since` on (None:
-    the league was emptied or replaced: all of them anew).
+    all of them anew, after the league was emptied or replaced, or by a full recompute).
 
     `players`: only these players' games changed (one match's four), all on the evening of
     `since`: the tallies per month rewrite just their rows there (the ratings still replay

@@ -261,8 +261,8 @@ def recompute_all() -> int:
         rederive(batch, validated=True)
         count += len(batch)
         refresh_year_totals()
-        first = Evening.objects.order_by("date").values_list("date", flat=True).first()
-        summaries.follow(since=first)
+        # All of them, not from the first evening on: a stray row dated before it goes too.
+        summaries.follow(since=None)
     refresh_planner_statistics()
     return count
 
