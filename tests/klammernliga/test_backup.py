@@ -2,6 +2,7 @@
 
 import io
 import json
+import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -169,6 +170,32 @@ def test_games_entered_after_a_restore_get_new_ids_and_history(league, tmp_path:
     assert game.pk > max(g["id"] for g in document["games"])
     assert game.history.count() == 1
     assert Player.objects.create(name="Neu").pk > 6
+
+
+@pytest.mark.django_db
+def test_a_game_sent_again_after_a_restore_is_not_stored_twice(league, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """A phone that kept a game's form (offline, or a reply that never came) sends it again with
+    its one-time token, also after the league was restored: the token came back with the game,
+    and with the history for a game deleted before the backup."""
+    match = Match.objects.order_by("-pk").first()
+    inputs = {"declarer": match.team_a.player_1, "trump": "karo", "bid": "rein",
+              "points_a": 100, "points_b": 64}  # fmt: skip
+    kept, deleted = uuid.uuid4(), uuid.uuid4()
+    stored, _ = services.record_game_once(match=match, token=kept, **inputs)
+    gone, _ = services.record_game_once(match=match, token=deleted, **inputs)
+    services.delete_game(game=gone)
+    call_command(
+        "import_league", write(tmp_path, export_league()), "--replace", stdout=io.StringIO()
+    )
+    games = Game.objects.count()
+
+    again, new = services.record_game_once(
+        match=Match.objects.get(pk=match.pk), token=kept, **inputs
+    )
+    assert (again.pk, new) == (stored.pk, False)
+    with pytest.raises(services.AlreadyRecorded):
+        services.record_game_once(match=Match.objects.get(pk=match.pk), token=deleted, **inputs)
+    assert Game.objects.count() == games
 
 
 def write(tmp_path: Path, document: object, name: str = "league.json") -> str:
