@@ -43,13 +43,18 @@ def insert_rows(
     model: type[models.Model], names: Sequence[str], rows: Iterable[Sequence[Any]]
 ) -> None:
     """INSERT the rows (values in the order of `names`); date columns are adapted as Django does."""
+    adapted = _date_adapter(model, names)
+    _insert(model, names, (adapted(row) for row in rows))
+
+
+def _insert(model: type[models.Model], names: Sequence[str], rows: Iterable[Sequence[Any]]) -> None:
+    """INSERT rows whose values the driver takes as they are."""
     table, columns = _columns(model, names)
     sql = f"INSERT INTO {table} ({columns}) VALUES ({', '.join(['%s'] * len(names))})"
-    adapted = _date_adapter(model, names)
     with connection.cursor() as cursor:
         # Hand-written: ten times faster than bulk_create per row (see above).
         for batch in batched(rows, BATCH_SIZE):
-            cursor.executemany(sql, [adapted(row) for row in batch])
+            cursor.executemany(sql, batch)
 
 
 def update_rows(
@@ -167,7 +172,7 @@ def insert_with_history(objs: Sequence[models.Model]) -> None:
     manager = model._default_manager
     before = manager.aggregate(top=models.Max("pk"))["top"] or 0
     fields = [f for f in model._meta.concrete_fields if not f.primary_key]
-    insert_rows(model, [f.column for f in fields], _values(fields, objs, {}))
+    _insert(model, [f.column for f in fields], _values(fields, objs, {}))
     pks = list(manager.filter(pk__gt=before).order_by("pk").values_list("pk", flat=True))
     if len(pks) != len(objs):
         raise RuntimeError(f"{model.__name__}: {len(objs)} rows written, {len(pks)} read back")
@@ -184,4 +189,4 @@ def insert_with_history(objs: Sequence[models.Model]) -> None:
         "history_user_id": getattr(user, "pk", None),
     }
     columns = [f for f in history._meta.concrete_fields if not f.primary_key]
-    insert_rows(history, [f.column for f in columns], _values(columns, objs, fixed))
+    _insert(history, [f.column for f in columns], _values(columns, objs, fixed))

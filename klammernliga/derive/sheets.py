@@ -26,10 +26,10 @@ def game_sheet(
     re: bool = False,
     dealer: Player | int | None = None,
 ) -> GameSheet:
-    a, b = match.team_a, match.team_b
+    team_a, team_b = seats(match)
     return GameSheet(
-        team_a=(a.player_1_id, a.player_2_id),
-        team_b=(b.player_1_id, b.player_2_id),
+        team_a=team_a,
+        team_b=team_b,
         declarer=pk_of(declarer),
         dealer=pk_of(dealer),
         trump=trump,  # type: ignore[arg-type]
