@@ -1,9 +1,10 @@
 """`python -m bench` (`make bench`): build the datasets, measure, print and record the table.
 
-Options: --only demo|big, --rebuild, --requests N, --load-seconds N, --no-load, --no-readme,
---no-recompute, --import-rows N (0: no import run). The big dataset (1,000,000 games) is built
-once and reused from bench/out/ while its shape is unchanged; the demo league is rebuilt on every
-run. With the big dataset, `import_games` of a generated file is timed into an empty database.
+Options: --only demo|peer|big, --rebuild, --requests N, --load-seconds N, --no-load,
+--no-readme, --no-recompute, --import-rows N (0: no import run). The generated datasets (peer:
+30,000 games, big: 1,000,000) are built once and reused from bench/out/ while their shape is
+unchanged; the demo league is rebuilt on every run. With the big dataset, `import_games` of a
+generated file is timed into an empty database.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from typing import Any
 
 from bench import load
 from bench.report import render, write_readme
-from bench.shapes import BIG, DEMO
+from bench.shapes import SHAPES
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "bench" / "out"
@@ -40,8 +41,8 @@ def _env(db: Path) -> dict[str, str]:
 def build(name: str, *, rebuild: bool) -> dict[str, Any]:
     db = OUT / f"{name}.sqlite3"
     sidecar = OUT / f"{name}.json"
-    shape = json.loads(json.dumps(asdict(BIG if name == "big" else DEMO)))
-    if name == "big" and not rebuild and db.exists() and sidecar.exists():
+    shape = json.loads(json.dumps(asdict(SHAPES[name])))
+    if name != "demo" and not rebuild and db.exists() and sidecar.exists():
         info = json.loads(sidecar.read_text())
         if info.get("shape") == shape:
             log(f"{name}: reusing {db.name} ({info['games']:,} games, built in "
@@ -104,7 +105,7 @@ def machine() -> dict[str, str]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
-    parser.add_argument("--only", choices=["demo", "big"])
+    parser.add_argument("--only", choices=list(SHAPES))
     parser.add_argument("--rebuild", action="store_true")
     parser.add_argument("--requests", type=int, default=60)
     parser.add_argument("--load-seconds", type=float, default=30)
@@ -112,12 +113,12 @@ def main() -> None:
     parser.add_argument("--no-readme", action="store_true")
     parser.add_argument(
         "--no-recompute", action="append", default=[], metavar="DATASET",
-        help="skip the full recompute of this dataset (demo or big); repeatable",
+        help="skip the full recompute of this dataset (demo, peer or big); repeatable",
     )  # fmt: skip
     parser.add_argument("--import-rows", type=int, default=100_000, metavar="N")
     args = parser.parse_args()
     OUT.mkdir(parents=True, exist_ok=True)
-    names = [args.only] if args.only else ["demo", "big"]
+    names = [args.only] if args.only else list(SHAPES)
     results: dict[str, Any] = {}
     builds: dict[str, Any] = {}
     for name in names:
@@ -149,7 +150,7 @@ def main() -> None:
                 builds[name] = earlier["builds"].get(name, {})
         loads = loads or earlier.get("loads", [])
         imports = imports or earlier.get("imports")
-        results = {n: results[n] for n in ("demo", "big") if n in results}
+        results = {n: results[n] for n in SHAPES if n in results}
     document = {
         "machine": machine(), "builds": builds, "results": results, "loads": loads,
         "imports": imports,

@@ -1,8 +1,9 @@
 """Build one benchmark dataset into the SQLite file named by BENCH_DB.
 
-`python -m bench.dataset demo|big` (run by `python -m bench` in a process of its own): migrates,
-then fills the league — the demo league through `manage.py seed_demo` where that command exists,
-otherwise (and for the big league) through the synthetic generator and `services.store_evenings`.
+`python -m bench.dataset demo|peer|big` (run by `python -m bench` in a process of its own):
+migrates, then fills the league — the demo league through `manage.py seed_demo` where that
+command exists, otherwise (and for the larger leagues) through the synthetic generator and
+`services.store_evenings`.
 Prints one JSON line with what was built.
 """
 
@@ -24,7 +25,7 @@ def main(name: str) -> dict[str, object]:
     from django.core.management import call_command, get_commands
 
     from bench.generate import build
-    from bench.shapes import BIG, DEMO
+    from bench.shapes import SHAPES
     from klammernliga.models import Game, Player
 
     def progress(line: str) -> None:
@@ -38,7 +39,7 @@ def main(name: str) -> dict[str, object]:
         info["source"] = "manage.py seed_demo"
         info["seconds"] = time.perf_counter() - started
     else:
-        shape = DEMO if name == "demo" else BIG
+        shape = SHAPES[name]
         info["source"] = "bench.generate"
         info["shape"] = asdict(shape)
         info.update(build(shape, progress))

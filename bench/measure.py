@@ -5,7 +5,8 @@ For every main page, through Django's test client: median and p95 of the page re
 raised before each sample, so the page is made anew), and of a repeat visit that sends the page's
 ETag back (304); the query counts, and the time of the cold page's slowest ("main") query alone.
 Then the floors (an empty page through the whole middleware stack), the time to save one game
-through the entry service, and a full recompute. Prints one JSON document.
+through the entry service and to enter it through the form's POST, and a full recompute. Prints
+one JSON document.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import os
 import statistics
 import sys
 import time
+import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
@@ -28,6 +30,8 @@ WARMUP = 3
 SQL_REPEAT = 15
 # A very slow page gets fewer samples: sampling stops after this many seconds (at least 5).
 PAGE_BUDGET_S = 60.0
+# Saving and entering a game: samples after a warm-up.
+SAVE_SAMPLES = 200
 
 
 @dataclass
@@ -65,6 +69,7 @@ class Result:
     pages: list[PageResult] = field(default_factory=list)
     empty_page: Timing | None = None
     save_game: Timing | None = None
+    enter_game: Timing | None = None
     recompute_s: float | None = None
     vendor: str = ""
 
@@ -237,21 +242,30 @@ def pages(client: Any, year: int | None, player: Any) -> list[tuple[str, str | N
     ]
 
 
-def measure_save(samples: int) -> Timing | None:
-    from django.db import transaction
+SAVE_WARMUP = 20
 
-    from klammernliga import services
+
+def _latest_match() -> Any:
     from klammernliga.models import Match
 
-    match = (
-        Match.objects.select_related("team_a__player_1", "evening")
+    return (
+        Match.objects.select_related("team_a__player_1", "team_b", "evening")
         .order_by("-evening__date", "-position")
         .first()
     )
+
+
+def measure_save(samples: int) -> Timing | None:
+    """`services.record_game` of the next game of the latest Partie, each undone afterwards."""
+    from django.db import transaction
+
+    from klammernliga import services
+
+    match = _latest_match()
     if match is None:
         return None
     times = []
-    for _ in range(samples):
+    for sample in range(SAVE_WARMUP + samples):
         with transaction.atomic():
             started = time.perf_counter()
             services.record_game(
@@ -262,8 +276,45 @@ def measure_save(samples: int) -> Timing | None:
                 points_a=100,
                 points_b=64,
             )
-            times.append(time.perf_counter() - started)
+            if sample >= SAVE_WARMUP:
+                times.append(time.perf_counter() - started)
             transaction.set_rollback(True)
+    return timing(times)
+
+
+def measure_entry(samples: int) -> Timing | None:
+    """The scorekeeper's whole form-and-save path: the new-game form's POST (with its one-time
+    token) through every middleware, the form, the save and the redirect; each undone."""
+    from django.contrib.auth.models import User
+    from django.db import transaction
+    from django.test import Client
+    from django.urls import reverse
+
+    from klammernliga.entry.access import ensure_scorekeeper_group
+
+    match = _latest_match()
+    if match is None:
+        return None
+    times = []
+    with transaction.atomic():
+        keeper = User.objects.create_user("bench-schriftfuehrer")
+        keeper.groups.add(ensure_scorekeeper_group())
+        client = Client()
+        client.force_login(keeper)
+        url = reverse("entry:new_game", args=[match.evening.date])
+        data = {"match": match.pk, "declarer": match.team_a.player_1_id, "trump": "herz",
+                "bid": "rein", "points_a": "100"}  # fmt: skip
+        for sample in range(SAVE_WARMUP + samples):
+            undo = transaction.savepoint()
+            started = time.perf_counter()
+            response = client.post(url, {**data, "token": str(uuid.uuid4())})
+            elapsed = time.perf_counter() - started
+            transaction.savepoint_rollback(undo)
+            if response.status_code != 302:
+                raise RuntimeError(f"entering a game answered {response.status_code}")
+            if sample >= SAVE_WARMUP:
+                times.append(elapsed)
+        transaction.set_rollback(True)
     return timing(times)
 
 
@@ -323,7 +374,8 @@ def run(name: str, requests: int, recompute: bool, log: Callable[[str], None]) -
             f"{page.cold_median_ms} / {page.cold_p95_ms} ms, 304 {page.not_modified_p95_ms} ms, "
             f"{page.cold_queries} / {page.queries} queries {page.note}")  # fmt: skip
         result.pages.append(page)
-    result.save_game = measure_save(50)
+    result.save_game = measure_save(SAVE_SAMPLES)
+    result.enter_game = measure_entry(SAVE_SAMPLES)
     return result
 
 

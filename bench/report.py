@@ -11,10 +11,11 @@ START, END = "<!-- bench:start -->", "<!-- bench:end -->"
 # again (warm) within twice the empty page's p95; saving one game on the big league.
 COLD_P95_MS = {"demo": 30.0, "big": 100.0}
 WARM_TIMES_FLOOR = 2.0
-SAVE_MS = {"big": 25.0}
+# Saving at 30,000 games: no more than a public peer's (ZipLeague's) whole form-and-save path.
+SAVE_MS = {"peer": 5.3, "big": 25.0}
 RECOMPUTE_S = {"big": 60.0}
 IMPORT_ROWS, IMPORT_S = 100_000, 20.0  # import_games of 100,000 rows within 20 s
-TITLES = {"demo": "demo league", "big": "1,000,000 games"}
+TITLES = {"demo": "demo league", "peer": "30,000 games", "big": "1,000,000 games"}
 
 
 def _ms(value: float | None) -> str:
@@ -101,16 +102,20 @@ def render(document: dict[str, Any]) -> str:
     lines.append("| " + " | ".join(floor) + " |")
     lines += ["", "| operation | " + " | ".join(TITLES.get(n, n) for n in names) + " | target |",
               "|" + " --- |" * (len(names) + 2)]  # fmt: skip
-    save = ["save one game (`services.record_game`, median / p95)"]
-    save_verdict = ""
-    for n in names:
-        s = results[n].get("save_game")
-        save.append(f"{_ms(s['median_ms'])} / {_ms(s['p95_ms'])}" if s else "–")
-        if s and n in SAVE_MS:
-            ok = s["p95_ms"] <= SAVE_MS[n]
-            missed_any = missed_any or not ok
-            save_verdict = f"≤ {SAVE_MS[n]:.0f} ✓" if ok else f"**missed** (> {SAVE_MS[n]:.0f})"
-    lines.append("| " + " | ".join([*save, save_verdict]) + " |")
+    for key, label in (
+        ("save_game", "save one game (`services.record_game`, median / p95)"),
+        ("enter_game", "enter one game (the form's POST, login and page aside, median / p95)"),
+    ):
+        row, verdicts = [label], []
+        for n in names:
+            s = results[n].get(key)
+            row.append(f"{_ms(s['median_ms'])} / {_ms(s['p95_ms'])}" if s else "–")
+            if s and n in SAVE_MS:
+                ok = s["p95_ms"] <= SAVE_MS[n]
+                missed_any = missed_any or not ok
+                limit = f"{TITLES.get(n, n)}: p95 ≤ {SAVE_MS[n]:g}"
+                verdicts.append(f"{limit} ✓" if ok else f"**missed** ({limit})")
+        lines.append("| " + " | ".join([*row, ", ".join(verdicts)]) + " |")
     recompute = ["full `recompute` (seconds)"]
     recompute_verdict = ""
     for n in names:

@@ -27,5 +27,8 @@ class LeagueShape:
 
 DEMO = LeagueShape("demo", 20_000, 10, 1998, 28, 1, (2, 4), (8, 22))
 BIG = LeagueShape("big", 1_000_000, 40, 1966, 60, 3, (2, 4), (8, 26))
+# The size at which saving a game was compared with a public peer (ZipLeague): 30,000 games.
+PEER = LeagueShape("peer", 30_000, 16, 1998, 28, 1, (2, 4), (8, 22))
+SHAPES = {shape.name: shape for shape in (DEMO, PEER, BIG)}
 # The league file `import_games` reads in the benchmark (its size is set by --import-rows).
 IMPORT = LeagueShape("import", 100_000, 24, 1990, 20, 2, (2, 4), (8, 22))

@@ -80,9 +80,8 @@ def match_figures(
                 figures[own_at if meld.side == side else against_at] += 1
         if game.ends_round:
             round_winners.append(game.round_winner)
-    for side, figures in sides.items():
-        runs = stretch_runs(winner == side for winner in round_winners)
-        figures[_RUNS] = [runs.start, runs.end, runs.best]
+    for side, runs in side_runs(round_winners).items():
+        sides[side][_RUNS] = runs
     result = {}
     for side, team in ((Side.A, match.team_a), (Side.B, match.team_b)):
         for player in (team.player_1_id, team.player_2_id):
@@ -90,4 +89,15 @@ def match_figures(
             if own is not None:
                 figures = [a + b for a, b in zip(figures, own, strict=True)]
             result[player] = figures
+    return result
+
+
+def side_runs(round_winners: Iterable[str]) -> dict[Side, list[int]]:
+    """Each side's runs of won rounds over a match (RUN_FIELDS' values), from the winners of its
+    rounds in order."""
+    winners = list(round_winners)
+    result = {}
+    for side in Side:
+        runs = stretch_runs(winner == side for winner in winners)
+        result[side] = [runs.start, runs.end, runs.best]
     return result

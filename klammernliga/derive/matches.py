@@ -86,7 +86,14 @@ def participations_of(
 ) -> list[tuple[Any, ...]]:
     """The match's four Participation rows, as plain values in PARTICIPATION_COLUMNS' order;
     `games` in playing order with their results derived, `melds` each game's."""
-    own = match_figures(match, games, melds)
+    return participation_rows(match, tally, match_figures(match, games, melds))
+
+
+def participation_rows(
+    match: Match, tally: rounds.MatchTally, own: dict[int, list[int]]
+) -> list[tuple[Any, ...]]:
+    """The match's four Participation rows from its tally and each player's own figures (in
+    MATCH_FIGURES' order, klammernliga.derive.game_figures)."""
     rows = []
     for side in Side:
         team, opponent = match.team(side), match.team(side.other)
@@ -111,7 +118,7 @@ def recompute_match(match: Match, *, follow: bool = True, appended: int | None =
     derived = rederive([match])
     changed = derived.changed
     if follow:
-        _follow_year_totals(match, derived.before, derived.after)
+        follow_year_totals(match, derived.before, derived.after)
         # Only the match's four players' figures changed: the summaries narrow to them.
         players = frozenset(
             pk for t in (match.team_a, match.team_b) for pk in (t.player_1_id, t.player_2_id)
@@ -123,7 +130,7 @@ def recompute_match(match: Match, *, follow: bool = True, appended: int | None =
         )
 
 
-def _follow_year_totals(
+def follow_year_totals(
     match: Match, before: list[tuple[Any, ...]], after: list[tuple[Any, ...]]
 ) -> None:
     """Bring the year totals along after one match was derived anew from its participations

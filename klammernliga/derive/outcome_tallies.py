@@ -16,7 +16,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Max, Min, Q
 
-from klammernliga.bulk import add_to_rows, insert_rows, sync_rows
+from klammernliga.bulk import add_or_insert, sync_rows
 from klammernliga.models import Evening, Game, LeagueOutcome, PlayerOutcome
 from scoring import outcomes
 
@@ -160,37 +160,41 @@ def _year_tallies(games: Any, players: Collection[int] | None = None) -> list[tu
     return [(*key, n, won) for key, (n, won) in counts.items()]
 
 
-@transaction.atomic(savepoint=False)
-def add_game(pk: int) -> int:
-    """Count one game newly added at the end of its match; returns the rows written.
+def game_row(
+    game: Game, date: datetime.date, seats: tuple[tuple[int, int], tuple[int, int]]
+) -> tuple[Any, ...]:
+    """A game as `add_game` counts it, from the game (derived), its evening's date and its
+    match's seats (klammernliga.derive.sheets.seats)."""
+    return (*(getattr(game, name) for name in _GAME_FIELDS[:9]), date, *seats[0], *seats[1])
+
+
+def stored_game_row(pk: int) -> tuple[Any, ...]:
+    """A stored game as `add_game` counts it: one query."""
+    return Game.objects.filter(pk=pk).values_list(*_GAME_FIELDS).get()
+
+
+def add_game(row: Sequence[Any]) -> None:
+    """Count one game newly added at the end of its match (`game_row`).
 
     Appending a game changes no earlier game's result, so the tallies only gain this game's
-    counts: a few rows updated instead of the month counted again.
+    counts: added to the month's rows, a row inserted where the month had none (one statement
+    for the league's and one for the players').
     """
-    row = Game.objects.filter(pk=pk).values_list(*_GAME_FIELDS).get()
     day = row[_GAME_FIELDS.index("match__evening__date")]
-    year, month = day.year, day.month
     gained: dict[Key, list[int]] = defaultdict(lambda: [0, 0])
     for key, won in _counts(row, None):
         gained[key][0] += 1
         gained[key][1] += won
-    written = 0
-    for model, extra in ((LeagueOutcome, ()), (PlayerOutcome, ("player_id",))):
-        mine = {key: counts for key, counts in gained.items() if (key[0] is None) == (not extra)}
-        players = {key[0] for key in mine if key[0] is not None} if extra else None
-        stored = _stored(model, day, extra, players, month_only=True)
-        updates, inserts = [], []
-        for (player, _month, kind, a, b, kalte), (n, won) in mine.items():
-            key = (year, month, kind, a, b, kalte, *([player] if extra else []))
-            if key in stored:
-                updates.append((n, won, stored[key][0]))
-            else:
-                inserts.append((*key[:6], n, won, *key[6:]))
-        # Added to, not overwritten: exact however the stored count came about.
-        add_to_rows(model, ("n", "won"), ("id",), updates)
-        insert_rows(model, (*_FIELDS, *extra), inserts)
-        written += len(updates) + len(inserts)
-    return written
+    league, players = [], []
+    for (player, _month, kind, a, b, kalte), (n, won) in gained.items():
+        counts = (day.year, day.month, kind, a, b, kalte)
+        if player is None:
+            league.append((*counts, n, won))
+        else:
+            players.append((*counts, player, n, won))
+    # Added to, not overwritten: exact however the stored count came about.
+    add_or_insert(LeagueOutcome, _FIELDS[:6], ("n", "won"), league)
+    add_or_insert(PlayerOutcome, (*_FIELDS[:6], "player_id"), ("n", "won"), players)
 
 
 _FIELDS = ("year", "month", "kind", "a", "b", "kalte", "n", "won")

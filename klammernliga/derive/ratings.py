@@ -16,7 +16,7 @@ from itertools import groupby
 from django.db import transaction
 from django.db.models import OuterRef, Q, Subquery
 
-from klammernliga.bulk import insert_rows
+from klammernliga.bulk import insert_rows, update_rows
 from klammernliga.models import Game, Player
 from klammernliga.models import Rating as StoredRating
 from scoring.domain import Side
@@ -43,7 +43,8 @@ type GameRow = tuple[int, datetime.date, int, str, str, str, int, int, int, int]
 # The columns of a stored rating, in the order _replay_evenings produces them.
 _COLUMNS = (
     "player_id", "evening_id", "date", "month", "month_end", "year_end", "mu", "sigma", "ordinal",
-    "change", "rounds", "rounds_evening", "rounds_won_evening", "advantage_mu", "advantage_sigma",
+    "ordinal_before", "rounds", "rounds_evening", "rounds_won_evening", "advantage_mu",
+    "advantage_sigma",
 )  # fmt: skip
 type RatingRow = tuple[
     int,
@@ -149,13 +150,7 @@ def _replay_evenings(
         for row in evening_rows:
             for key in row[6:]:
                 played.setdefault(key, 0)
-            for event in _rated(row):
-                events.append(event)
-                if isinstance(event, RatedRound):
-                    for key in (*event.winners, *event.losers):
-                        played[key] += 1
-                    for key in event.winners:
-                        won[key] = won.get(key, 0) + 1
+            events.extend(_counted(_rated(row), played, won))
         # Every player of the evening gets a row, a partner who never declared nor defended too.
         before = {key: ratings.get(key, fresh) for key in played}
         after, advantage = replay(events, before, advantage)
@@ -164,11 +159,68 @@ def _replay_evenings(
             new = after[key]
             ratings[key] = new
             rounds_so_far[key] = rounds_so_far.get(key, 0) + count
-            change = new.ordinal - before[key].ordinal
             stored = (key, evening_id, date, month, False, False, new.mu, new.sigma, new.ordinal)
-            stored = (*stored, change, rounds_so_far[key], count, won.get(key, 0))
+            stored = (*stored, before[key].ordinal, rounds_so_far[key], count, won.get(key, 0))
             result.append((*stored, advantage.mu, advantage.sigma))
     return _mark_month_ends(result)
+
+
+def _counted(
+    events: Iterable[Rated[int]], played: dict[int, int], won: dict[int, int]
+) -> Iterator[Rated[int]]:
+    """The events, counting each player's completed rounds (`played`) and won ones (`won`)."""
+    for event in events:
+        if isinstance(event, RatedRound):
+            for key in (*event.winners, *event.losers):
+                played[key] = played.get(key, 0) + 1
+            for key in event.winners:
+                won[key] = won.get(key, 0) + 1
+        yield event
+
+
+# What continuing an evening reads of its stored rows, and writes back.
+_EVENING_FIELDS = ("mu", "sigma", "ordinal", "rounds", "rounds_evening", "rounds_won_evening",
+                   "advantage_mu", "advantage_sigma")  # fmt: skip
+
+
+@transaction.atomic(savepoint=False)
+def append_game(row: GameRow) -> bool:
+    """Rate a game appended as the last one of its evening (no later match of the evening has
+    games) whose four players have rated rows there already (their match had games): continue
+    the evening's stored rows with its events, in two statements. As a replay is the same cut
+    anywhere (scoring.rating.replay) and each row keeps the ordinal before the evening, the rows
+    equal those of a replay of the whole evening.
+
+    False, writing nothing, when a later evening has games or a player has no row there yet:
+    the caller replays the evening (`update_ratings`).
+    """
+    date = row[1]
+    stored = StoredRating.objects.filter(date__gte=date).values_list(
+        "pk", "player_id", "date", *_EVENING_FIELDS
+    )
+    rows = {player: (pk, values) for pk, player, day, *values in stored if day == date}
+    seated = row[6:]
+    if len(rows) != len(stored) or not rows or any(key not in rows for key in seated):
+        return False
+    played: dict[int, int] = {}
+    won: dict[int, int] = {}
+    events = list(_counted(_rated(row), played, won))
+    start = {key: Rating(*rows[key][1][:2]) for key in seated}
+    _pk, (*_values, advantage_mu, advantage_sigma) = next(iter(rows.values()))
+    after, advantage = replay(events, start, Rating(advantage_mu, advantage_sigma))
+    written = []
+    for key, (pk, values) in rows.items():
+        mu, sigma, ordinal, rounds, rounds_evening, rounds_won = values[:6]
+        if key in after:
+            new, count = after[key], played.get(key, 0)
+            mu, sigma, ordinal = new.mu, new.sigma, new.ordinal
+            rounds, rounds_evening = rounds + count, rounds_evening + count
+            rounds_won += won.get(key, 0)
+        written.append((mu, sigma, ordinal, rounds, rounds_evening, rounds_won,
+                        advantage.mu, advantage.sigma, pk))  # fmt: skip
+    # Every row of the evening carries the advantage after it.
+    update_rows(StoredRating, _EVENING_FIELDS, written)
+    return True
 
 
 def _mark_month_ends(rows: list[RatingRow]) -> list[RatingRow]:

@@ -7,6 +7,8 @@ import datetime
 from collections.abc import Collection
 
 from klammernliga.derive import outcome_tallies, ratings
+from klammernliga.derive.sheets import seats
+from klammernliga.models import Game, Match
 
 
 def follow(
@@ -26,6 +28,19 @@ def follow(
     # Every game counts (its declarer won or lost): any change of the games moves the ratings.
     ratings.update_ratings(since=since)
     if appended is not None:
-        outcome_tallies.add_game(appended)
+        outcome_tallies.add_game(outcome_tallies.stored_game_row(appended))
     else:
         outcome_tallies.update_tallies(since=since, players=players)
+
+
+def follow_appended(match: Match, game: Game, *, last_of_evening: bool) -> None:
+    """The ratings and outcome tallies gain one game stored at the end of `match` (teams and
+    evening loaded), which had games before: the ratings continue the evening's rows when the
+    game is the league's latest (`last_of_evening`: no later match of its evening has games),
+    and replay the evening otherwise; the tallies add its counts."""
+    date, teams = match.evening.date, seats(match)
+    rated = (match.evening_id, date, game.declarer_id, game.playing_side, game.winner_side,
+             game.round_winner, *teams[0], *teams[1])  # fmt: skip
+    if not (last_of_evening and ratings.append_game(rated)):
+        ratings.update_ratings(since=date)
+    outcome_tallies.add_game(outcome_tallies.game_row(game, date, teams))

@@ -29,8 +29,10 @@ class Rating(models.Model):
     mu = models.FloatField()
     sigma = models.FloatField()
     ordinal = models.FloatField(_("Wertung"))
-    # The ordinal's change over this evening: the trend shown in the ranking.
-    change = models.FloatField(default=0.0)
+    # The ordinal before this evening (the player's previous row's, or a new player's): the
+    # ranking's trend is `change`. Stored, so that a game appended to the evening continues from
+    # this row alone (klammernliga.derive.ratings.append_game).
+    ordinal_before = models.FloatField(default=0.0)
     rounds = models.PositiveIntegerField(_("Runden"), default=0)
     rounds_evening = models.PositiveIntegerField(default=0)
     rounds_won_evening = models.PositiveIntegerField(default=0)
@@ -63,10 +65,17 @@ class Rating(models.Model):
     def __str__(self) -> str:
         return f"{self.player_id} {self.date}: {self.ordinal:.1f}"
 
+    @property
+    def change(self) -> float:
+        """The ordinal's change over this evening."""
+        return self.ordinal - self.ordinal_before
+
 
 # The columns Sieg-Verteilungen groups and sums (stats/selectors_siege.py), for its indexes.
 SUMMED = ["kind", "a", "b", "kalte", "n"]
 BY_YEAR = ["kind", "year", "kalte", "n"]
+# What tells a tally row from the others of its league or player (all but its counts).
+TALLY_KEY = ["year", "month", "kind", "a", "b", "kalte"]
 
 
 class OutcomeTally(models.Model):
@@ -103,6 +112,8 @@ class LeagueOutcome(OutcomeTally):
 
     class Meta:
         db_table = "stats_leagueoutcome"
+        # A month's tally of one kind and result: saving a game adds to it (or inserts it).
+        constraints = [models.UniqueConstraint(fields=TALLY_KEY, name="league_outcome_unique")]
         indexes = [
             models.Index(fields=["year"], name="league_outcome_year_idx"),
             # Covering the page's two sums, so they read an index in order instead of sorting.
@@ -118,6 +129,9 @@ class PlayerOutcome(OutcomeTally):
 
     class Meta:
         db_table = "stats_playeroutcome"
+        constraints = [
+            models.UniqueConstraint(fields=["player", *TALLY_KEY], name="player_outcome_unique")
+        ]
         indexes = [
             models.Index(fields=["player", "year"], name="player_outcome_year_idx"),
             # Saving a game rewrites a month: found without a walk through every player's rows.

@@ -10,9 +10,9 @@ from django.db import models
 from django.db.models import F, Max
 from django.utils import timezone
 from django.utils.translation import gettext
-from simple_history.utils import bulk_create_with_history
 
-from klammernliga.derive import summaries
+from klammernliga.bulk import insert_history
+from klammernliga.derive import appending, summaries
 from klammernliga.derive.matches import recompute_match
 from klammernliga.derive.sheets import (
     apply_inputs,
@@ -27,13 +27,23 @@ from klammernliga.services.writing import AlreadyRecorded, CannotRestore, StaleG
 from scoring.rules import GameSheet, Problem, result, validate
 
 
-def _save_at(obj: models.Model, at: datetime.datetime, **kwargs: object) -> None:
+def _save_at(obj: models.Model, at: datetime.datetime) -> None:
     """Save with its history record dated `at`, so a game and its melds share one moment."""
     obj._history_date = at  # type: ignore[attr-defined]
     try:
-        obj.save(**kwargs)  # type: ignore[arg-type]
+        obj.save()
     finally:
         del obj._history_date  # type: ignore[attr-defined]
+
+
+def _insert_at(obj: models.Model, at: datetime.datetime) -> None:
+    """Insert a new row and its history record dated `at` (klammernliga.bulk.insert_history)."""
+    obj.skip_history_when_saving = True  # type: ignore[attr-defined]
+    try:
+        obj.save(force_insert=True)
+    finally:
+        del obj.skip_history_when_saving  # type: ignore[attr-defined]
+    insert_history([obj], at)
 
 
 def _delete_at(obj: models.Model, at: datetime.datetime) -> None:
@@ -41,10 +51,12 @@ def _delete_at(obj: models.Model, at: datetime.datetime) -> None:
     obj.delete()
 
 
-def _store_melds(game: Game, sheet: GameSheet, at: datetime.datetime) -> None:
+def _store_melds(game: Game, sheet: GameSheet, at: datetime.datetime) -> list[Meld]:
     rows = meld_rows(game, sheet)
     if rows:
-        bulk_create_with_history(rows, Meld, default_date=at)
+        Meld.objects.bulk_create(rows)
+        insert_history(rows, at)
+    return rows
 
 
 def game_problems(*, match: Match, **inputs: object) -> list[Problem]:
@@ -57,14 +69,17 @@ def record_game(*, match: Match, token: uuid.UUID | None = None, **inputs: objec
     """Validate and store a new game at the end of its match; recompute the match."""
     sheet = game_sheet(match, **inputs)  # type: ignore[arg-type]
     outcome = result(sheet)  # raises InvalidGame with every problem
-    position = (match.games.aggregate(last=Max("position"))["last"] or 0) + 1
-    game = Game(match=match, position=position, entry_token=token)
+    game = Game(match=match, entry_token=token)
     apply_inputs(game, sheet, outcome)
+    appended = appending.append(match, game)
     at = timezone.now()
-    _save_at(game, at)
-    _store_melds(game, sheet, at)
-    recompute_match(match, appended=game.pk)
-    game.refresh_from_db()
+    _insert_at(game, at)
+    melds = _store_melds(game, sheet, at)
+    if appended.first:  # its players' rows of the evening and year may not exist yet
+        recompute_match(match, appended=game.pk)
+        game.refresh_from_db()
+    else:
+        appending.follow(appended, melds)
     return game
 
 
@@ -137,7 +152,7 @@ def _restore_match(match_id: int, at: datetime.datetime) -> Match:
         team_a_id=gone.team_a_id,
         team_b_id=gone.team_b_id,
     )
-    _save_at(match, at, force_insert=True)
+    _insert_at(match, at)
     return match
 
 
@@ -189,7 +204,7 @@ def restore_game(history_id: int) -> Game:
     version = Game.history.filter(id=record.id).count() + 1  # type: ignore[attr-defined]
     game = Game(pk=record.id, match=match, position=position, version=version)
     apply_inputs(game, sheet, outcome)
-    _save_at(game, at, force_insert=True)
+    _insert_at(game, at)
     _store_melds(game, sheet, at)
     recompute_match(match)
     game.refresh_from_db()
@@ -198,11 +213,19 @@ def restore_game(history_id: int) -> Game:
 
 def recorded(token: uuid.UUID) -> Game | None:
     """The game stored with an entry form's one-time token, if any; AlreadyRecorded if it was
-    stored and deleted since (a replay must not bring it back)."""
-    game = Game.objects.filter(entry_token=token).first()
-    if game is None and Game.history.filter(entry_token=token).exists():  # type: ignore[attr-defined]
-        raise AlreadyRecorded
-    return game
+    stored and deleted since (a replay must not bring it back).
+
+    Every stored game has a history record with its token, so a new form's token (the common
+    case, asked twice a save) costs one query on the history's token index.
+    """
+    if not Game.history.filter(entry_token=token).exists():  # type: ignore[attr-defined]
+        return None
+    # get(), not first(): first() sorts by the games' playing order, and SQLite then walked
+    # every evening (a token column of mostly NULLs looks unselective to its planner).
+    try:
+        return Game.objects.get(entry_token=token)
+    except Game.DoesNotExist:
+        raise AlreadyRecorded from None
 
 
 @writing()

@@ -118,7 +118,7 @@ def _current() -> QuerySet[StoredRating]:
 
 _RANK_COLUMNS = ("player__name", "player__slug", "player__nickname")
 _RANK_FIGURES = (
-    "ordinal", "mu", "sigma", "rounds", "change", "date", "advantage_mu", "advantage_sigma",
+    "ordinal", "mu", "sigma", "rounds", "ordinal_before", "date", "advantage_mu", "advantage_sigma",
 )  # fmt: skip
 
 
@@ -134,8 +134,9 @@ def ranking() -> list[BossRank]:
 
 def _boss_rank(rank: int, row: tuple[Any, ...]) -> BossRank:
     """A ranking line from a row of `player_id`, the `_RANK_COLUMNS` and the `_RANK_FIGURES`."""
-    pk, name, slug, nickname, ordinal, mu, sigma, rounds, change, date, *advantage = row
+    pk, name, slug, nickname, ordinal, mu, sigma, rounds, before, date, *advantage = row
     player = Player(pk=pk, name=name, slug=slug, nickname=nickname)
+    change = ordinal - before
     return BossRank(rank, player, ordinal, mu, sigma, rounds, change, date, Rating(*advantage))
 
 

@@ -36,7 +36,7 @@ def _stored() -> list[tuple]:
             "mu",
             "sigma",
             "ordinal",
-            "change",
+            "ordinal_before",
             "rounds",
             "rounds_evening",
             "rounds_won_evening",

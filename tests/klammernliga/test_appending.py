@@ -1,0 +1,159 @@
+"""A game saved at the end of its match is derived from what is stored (klammernliga.derive.
+appending): its step from the earlier games' small points, the participations and year totals
+by the difference it makes, the ratings continued from the evening's stored rows when it is the
+league's latest game. Whatever way a save takes, every derived row must equal, floats exactly,
+what deriving the whole league anew stores."""
+
+import datetime
+from typing import Any
+
+import pytest
+from django.db import transaction
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+
+from klammernliga import services
+from klammernliga.derive import ratings
+from klammernliga.derive.matches import rederive
+from klammernliga.derive.outcome_tallies import update_tallies
+from klammernliga.models import (
+    Evening,
+    Game,
+    LeagueOutcome,
+    Match,
+    Participation,
+    Player,
+    PlayerOutcome,
+    PlayerYear,
+    Rating,
+    TeamYear,
+)
+from tests.stats.test_summaries_follow_changes import game_inputs
+
+pytestmark = pytest.mark.django_db
+
+NAMES = ["Anna", "Bernd", "Carla", "Dieter", "Eva", "Fritz"]
+FIRST_DAY = datetime.date(2011, 11, 25)  # evenings a week apart cross a month and a year
+
+
+def _exact(model: Any, *skip: str) -> list[tuple[object, ...]]:
+    names = [f.attname for f in model._meta.concrete_fields if f.attname not in ("id", *skip)]
+    return sorted(model.objects.values_list(*names), key=repr)
+
+
+def derived() -> dict[str, list[tuple[object, ...]]]:
+    """Every row a derivation writes, floats as stored."""
+    models = (Match, Participation, PlayerYear, TeamYear, Rating, LeagueOutcome, PlayerOutcome)
+    return {"Game": _exact(Game, "version"), **{m.__name__: _exact(m) for m in models}}
+
+
+def rebuilt() -> dict[str, list[tuple[object, ...]]]:
+    """The same rows derived anew from the games alone, in a savepoint that is then undone."""
+    with transaction.atomic():
+        rederive(list(Match.objects.select_related("team_a", "team_b", "evening")))
+        services.refresh_year_totals(None)
+        ratings.update_ratings(since=None)
+        update_tallies(since=None)
+        result = derived()
+        transaction.set_rollback(True)
+    return result
+
+
+def new_match(date: datetime.date, four: list[str]) -> Match:
+    evening, _new = services.open_evening(date=date)
+    players = [Player.objects.filter(name=n).first() or n for n in four]
+    return services.start_match(
+        evening=evening, team_a=(players[0], players[1]), team_b=(players[2], players[3])
+    )
+
+
+def record(match: Match, **inputs: object) -> Game:
+    match = Match.objects.select_related("team_a", "team_b", "evening").get(pk=match.pk)
+    return services.record_game(match=match, **inputs)  # type: ignore[arg-type]
+
+
+def _anna_declares(match: Match, points_a: int = 100) -> dict[str, object]:
+    return {"declarer": match.team_a.player_1_id, "trump": "herz", "bid": "rein",
+            "points_a": points_a, "points_b": 164 - points_a}  # fmt: skip
+
+
+@pytest.fixture
+def replays(monkeypatch: pytest.MonkeyPatch) -> list[datetime.date | None]:
+    """The dates the ratings were replayed from (the slower way), as they happen."""
+    calls: list[datetime.date | None] = []
+    replay = ratings.update_ratings
+
+    def counted(*, since: datetime.date | None) -> int:
+        calls.append(since)
+        return replay(since=since)
+
+    monkeypatch.setattr(ratings, "update_ratings", counted)
+    return calls
+
+
+def test_the_next_game_of_the_latest_partie_continues_the_evening(replays: list) -> None:
+    match = new_match(FIRST_DAY, NAMES[:4])
+    record(match, **_anna_declares(match))  # the Partie's first game: derived in full
+    assert replays == [FIRST_DAY]
+    for points_a in (30, 164, 100, 0, 120, 100):  # rounds end, a Kalte and Laube among them
+        record(match, **_anna_declares(match, points_a))
+    assert replays == [FIRST_DAY]  # no replay: each game continued the evening's rows
+    assert derived() == rebuilt()
+    stored = Match.objects.get(pk=match.pk)
+    assert stored.rounds_a + stored.rounds_b >= 1 and stored.games_count == 7
+
+
+def test_a_game_added_to_an_earlier_partie_replays_from_its_evening(replays: list) -> None:
+    first = new_match(FIRST_DAY, NAMES[:4])
+    second = new_match(FIRST_DAY, NAMES[2:])
+    for match in (first, second, first, second):
+        record(match, **_anna_declares(match))
+    later = new_match(FIRST_DAY + datetime.timedelta(days=7), NAMES[:4])
+    record(later, **_anna_declares(later))
+    replays.clear()
+    record(second, **_anna_declares(second, 30))  # a later evening has games
+    record(first, **_anna_declares(first, 30))  # a later Partie of its evening has games too
+    assert replays == [FIRST_DAY, FIRST_DAY]
+    assert derived() == rebuilt()
+
+
+def test_a_partie_opened_from_a_stale_form_uses_the_evening_as_stored() -> None:
+    match = new_match(FIRST_DAY, NAMES[:4])
+    record(match, **_anna_declares(match))
+    stale = Match.objects.select_related("team_a", "team_b", "evening").get(pk=match.pk)
+    Evening.objects.filter(pk=match.evening_id).update(date=FIRST_DAY + datetime.timedelta(1))
+    services.recompute_evening(Evening.objects.get(pk=match.evening_id), since=FIRST_DAY)
+    services.record_game(match=stale, **_anna_declares(stale, 30))
+    assert set(Participation.objects.values_list("date", flat=True)) == {
+        FIRST_DAY + datetime.timedelta(1)
+    }
+    assert derived() == rebuilt()
+
+
+@given(data=st.data())
+@settings(
+    max_examples=12,
+    deadline=None,
+    derandomize=True,  # the same sequences every run: CI stays reproducible
+    phases=(Phase.explicit, Phase.reuse, Phase.generate),
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+def test_every_save_stores_what_deriving_anew_stores(data: st.DataObject) -> None:
+    """An evening as a scorekeeper enters it: mostly the next game of the latest Partie, at times
+    a new Partie or evening, a game added to an earlier Partie or evening."""
+    with transaction.atomic():
+        day, latest, done = FIRST_DAY, None, []
+        for _ in range(data.draw(st.integers(min_value=8, max_value=24))):
+            kind = data.draw(st.sampled_from(["next"] * 5 + ["partie", "evening", "earlier"]))
+            if latest is None or kind in ("partie", "evening"):
+                if kind == "evening":
+                    day += datetime.timedelta(days=7)
+                latest = new_match(day, data.draw(st.permutations(NAMES))[:4])
+            match = latest
+            if kind == "earlier":
+                match = data.draw(st.sampled_from(list(Match.objects.order_by("pk"))))
+            match = Match.objects.select_related("team_a", "team_b", "evening").get(pk=match.pk)
+            services.record_game(match=match, **game_inputs(data, match))  # type: ignore[arg-type]
+            done.append(kind)
+            assert derived() == rebuilt(), f"after {done}"
+        transaction.set_rollback(True)  # keep examples independent
