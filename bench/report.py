@@ -11,8 +11,9 @@ START, END = "<!-- bench:start -->", "<!-- bench:end -->"
 # again (warm) within twice the empty page's p95; saving one game on the big league.
 COLD_P95_MS = {"demo": 30.0, "big": 100.0}
 WARM_TIMES_FLOOR = 2.0
-# Saving at 30,000 games: no more than a public peer's (ZipLeague's) whole form-and-save path.
-SAVE_MS = {"peer": 5.3, "big": 25.0}
+# Saving one game: p95 at 1,000,000 games; at 30,000 games no more than a public peer's
+# (ZipLeague's) whole form-and-save path, 5.3 ms, a median (docs/benchmarks.md).
+SAVE_MS = {"peer": ("median", 5.3), "big": ("p95", 25.0)}
 RECOMPUTE_S = {"big": 60.0}
 IMPORT_ROWS, IMPORT_S = 100_000, 20.0  # import_games of 100,000 rows within 20 s
 TITLES = {"demo": "demo league", "peer": "30,000 games", "big": "1,000,000 games"}
@@ -102,18 +103,19 @@ def render(document: dict[str, Any]) -> str:
     lines.append("| " + " | ".join(floor) + " |")
     lines += ["", "| operation | " + " | ".join(TITLES.get(n, n) for n in names) + " | target |",
               "|" + " --- |" * (len(names) + 2)]  # fmt: skip
-    for key, label in (
-        ("save_game", "save one game (`services.record_game`, median / p95)"),
-        ("enter_game", "enter one game (the form's POST, login and page aside, median / p95)"),
+    for key, label, targets in (
+        ("save_game", "save one game (`services.record_game`, median / p95)", SAVE_MS),
+        ("enter_game", "enter one game (the form's POST through every middleware)", {}),
     ):
         row, verdicts = [label], []
         for n in names:
             s = results[n].get(key)
             row.append(f"{_ms(s['median_ms'])} / {_ms(s['p95_ms'])}" if s else "–")
-            if s and n in SAVE_MS:
-                ok = s["p95_ms"] <= SAVE_MS[n]
+            if s and n in targets:
+                statistic, most = targets[n]
+                ok = s[f"{statistic}_ms"] <= most
                 missed_any = missed_any or not ok
-                limit = f"{TITLES.get(n, n)}: p95 ≤ {SAVE_MS[n]:g}"
+                limit = f"{TITLES.get(n, n)}: {statistic} ≤ {most:g}"
                 verdicts.append(f"{limit} ✓" if ok else f"**missed** ({limit})")
         lines.append("| " + " | ".join([*row, ", ".join(verdicts)]) + " |")
     recompute = ["full `recompute` (seconds)"]

@@ -130,22 +130,29 @@ def recompute_match(match: Match, *, follow: bool = True, appended: int | None =
         )
 
 
+# Where a participation's values hold its date, player and first seat, and for each roll-up
+# its figures and its owner.
+_DATE, _PLAYER, _FIRST = (PARTICIPATION_COLUMNS.index(c) for c in
+                          ("date", "player_id", "is_first"))  # fmt: skip
+_ROLL_UPS_AT = [
+    (r, [PARTICIPATION_COLUMNS.index(n) for n in r.figures], PARTICIPATION_COLUMNS.index(r.key))
+    for r in ROLL_UPS
+]
+
+
 def follow_year_totals(
     match: Match, before: list[tuple[Any, ...]], after: list[tuple[Any, ...]]
 ) -> None:
     """Bring the year totals along after one match was derived anew from its participations
     `before` and `after`: when it had them both times on the same date, its evening counted
     already and only the difference is added; otherwise its players and teams are summed anew."""
-    date, player, first = (PARTICIPATION_COLUMNS.index(c) for c in
-                           ("date", "player_id", "is_first"))  # fmt: skip
+    date, player, first = _DATE, _PLAYER, _FIRST
     year = match.evening.date.year
     old = {row[player]: row for row in before if row[date] == match.evening.date}
     if len(old) != len(before) or set(old) != {row[player] for row in after}:
         refresh_year_totals([year], match=match)
         return
-    for roll_up in ROLL_UPS:
-        at = [PARTICIPATION_COLUMNS.index(name) for name in roll_up.figures]
-        key = PARTICIPATION_COLUMNS.index(roll_up.key)
+    for roll_up, at, key in _ROLL_UPS_AT:
         rows = []
         for row in after:
             if roll_up.first_only and not row[first]:
