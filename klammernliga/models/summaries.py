@@ -112,10 +112,10 @@ class LeagueOutcome(OutcomeTally):
 
     class Meta:
         db_table = "stats_leagueoutcome"
-        # A month's tally of one kind and result: saving a game adds to it (or inserts it).
+        # A month's tally of one kind and result: saving a game adds to it (or inserts it). Its
+        # index also finds a year's or a month's rows.
         constraints = [models.UniqueConstraint(fields=TALLY_KEY, name="league_outcome_unique")]
         indexes = [
-            models.Index(fields=["year"], name="league_outcome_year_idx"),
             # Covering the page's two sums, so they read an index in order instead of sorting.
             models.Index(fields=[*SUMMED, "won"], name="league_outcome_sum_idx"),
             models.Index(fields=BY_YEAR, name="league_outcome_by_year_idx"),
@@ -129,11 +129,11 @@ class PlayerOutcome(OutcomeTally):
 
     class Meta:
         db_table = "stats_playeroutcome"
+        # Also finds a player's rows of a year.
         constraints = [
             models.UniqueConstraint(fields=["player", *TALLY_KEY], name="player_outcome_unique")
         ]
         indexes = [
-            models.Index(fields=["player", "year"], name="player_outcome_year_idx"),
             # Saving a game rewrites a month: found without a walk through every player's rows.
             models.Index(fields=["year", "month"], name="player_outcome_month_idx"),
             models.Index(fields=["player", *SUMMED, "won"], name="player_outcome_sum_idx"),
