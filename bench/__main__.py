@@ -18,6 +18,7 @@ import sqlite3
 import subprocess
 import sys
 import time
+import timeit
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
@@ -87,7 +88,13 @@ def import_run(rows: int) -> dict[str, Any]:
     return outcome
 
 
-def machine() -> dict[str, str]:
+def calibrate() -> float:
+    """How fast the machine runs Python right now: the best of five runs of a fixed loop, in ms.
+    The same code's figures move with it (docs/benchmarks.md, "How much the figures move")."""
+    return round(min(timeit.repeat("sum(range(100))", number=200_000, repeat=5)) * 1000, 1)
+
+
+def machine(calibrated: float) -> dict[str, str]:
     commit = subprocess.run(
         ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
     ).stdout.strip()
@@ -100,6 +107,7 @@ def machine() -> dict[str, str]:
         "commit": commit,
         # Other work on the machine skews the figures: the load when the table was written.
         "load": " / ".join(f"{x:.1f}" for x in os.getloadavg()),
+        "calibration": f"{calibrated:,.0f} / {calibrate():,.0f}",
     }
 
 
@@ -118,6 +126,7 @@ def main() -> None:
     parser.add_argument("--import-rows", type=int, default=100_000, metavar="N")
     args = parser.parse_args()
     OUT.mkdir(parents=True, exist_ok=True)
+    calibrated = calibrate()
     names = [args.only] if args.only else list(SHAPES)
     results: dict[str, Any] = {}
     builds: dict[str, Any] = {}
@@ -152,7 +161,7 @@ def main() -> None:
         imports = imports or earlier.get("imports")
         results = {n: results[n] for n in SHAPES if n in results}
     document = {
-        "machine": machine(), "builds": builds, "results": results, "loads": loads,
+        "machine": machine(calibrated), "builds": builds, "results": results, "loads": loads,
         "imports": imports,
     }  # fmt: skip
     (OUT / "results.json").write_text(json.dumps(document, indent=1))

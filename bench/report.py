@@ -48,11 +48,13 @@ def render(document: dict[str, Any]) -> str:
     lines = [
         f"Measured on {m['date']} (commit `{m['commit']}`): {m['cores']} cores, Python "
         f"{m['python']}, SQLite {m['sqlite']}, {m['platform']}, load average {m.get('load', '?')}"
-        " (1/5/15 min) when the run ended. In-process through Django's test "
-        "client with production settings (`DEBUG` off), after a warm-up; times in milliseconds, "
-        "median / p95. *Warm*: the page requested again (from the page cache); *cold*: the first "
-        "request after a change (the league's generation raised before each one); *304*: a "
-        "repeat visit that sends the page's ETag back.",
+        " (1/5/15 min) when the run ended; a fixed Python loop (`bench.__main__.calibrate`) took "
+        f"{m.get('calibration', '?')} ms at its start and end (the same code's times move with "
+        "it: 118 ms on a fast hour of 2026-12-02, 204 ms on a slow one). In-process through "
+        "Django's test client with production settings (`DEBUG` off), after a warm-up; times in "
+        "milliseconds, median / p95. *Warm*: the page requested again (from the page cache); "
+        "*cold*: the first request after a change (the league's generation raised before each "
+        "one); *304*: a repeat visit that sends the page's ETag back.",
         "",
         *[_dataset_line(n, document["builds"].get(n, {}), results[n]) for n in names],
         "",
