@@ -5,58 +5,32 @@ league's latest game. Whatever way a save takes, every derived row must equal, f
 what deriving the whole league anew stores."""
 
 import datetime
-from typing import Any
+from functools import partial
 
 import pytest
 from django.db import transaction
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from klammernliga import services
 from klammernliga.derive import ratings
-from klammernliga.derive.matches import rederive
-from klammernliga.derive.outcome_tallies import update_tallies
-from klammernliga.models import (
-    Evening,
-    Game,
-    LeagueOutcome,
-    Match,
-    Participation,
-    Player,
-    PlayerOutcome,
-    PlayerYear,
-    Rating,
-    TeamYear,
-)
+from klammernliga.models import Evening, Game, Match, Participation, Player
+from tests.stats import test_summaries_follow_changes as follow_changes
 from tests.stats.test_summaries_follow_changes import game_inputs
 
 pytestmark = pytest.mark.django_db
 
-NAMES = ["Anna", "Bernd", "Carla", "Dieter", "Eva", "Fritz"]
-FIRST_DAY = datetime.date(2011, 11, 25)  # evenings a week apart cross a month and a year
-
-
-def _exact(model: Any, *skip: str) -> list[tuple[object, ...]]:
-    names = [f.attname for f in model._meta.concrete_fields if f.attname not in ("id", *skip)]
-    return sorted(model.objects.values_list(*names), key=repr)
-
-
-def derived() -> dict[str, list[tuple[object, ...]]]:
-    """Every row a derivation writes, floats as stored."""
-    models = (Match, Participation, PlayerYear, TeamYear, Rating, LeagueOutcome, PlayerOutcome)
-    return {"Game": _exact(Game, "version"), **{m.__name__: _exact(m) for m in models}}
+# Every row a derivation writes, floats as stored; and the same rows derived anew from the games
+# alone, in a savepoint that is then undone.
+derived = partial(follow_changes.derived, exact=True)
 
 
 def rebuilt() -> dict[str, list[tuple[object, ...]]]:
-    """The same rows derived anew from the games alone, in a savepoint that is then undone."""
-    with transaction.atomic():
-        rederive(list(Match.objects.select_related("team_a", "team_b", "evening")))
-        services.refresh_year_totals(None)
-        ratings.update_ratings(since=None)
-        update_tallies(since=None)
-        result = derived()
-        transaction.set_rollback(True)
-    return result
+    return follow_changes.rebuilt(derived)
+
+
+NAMES = ["Anna", "Bernd", "Carla", "Dieter", "Eva", "Fritz"]
+FIRST_DAY = datetime.date(2011, 11, 25)  # evenings a week apart cross a month and a year
 
 
 def new_match(date: datetime.date, four: list[str]) -> Match:
@@ -131,13 +105,7 @@ def test_a_partie_opened_from_a_stale_form_uses_the_evening_as_stored() -> None:
 
 
 @given(data=st.data())
-@settings(
-    max_examples=12,
-    deadline=None,
-    derandomize=True,  # the same sequences every run: CI stays reproducible
-    phases=(Phase.explicit, Phase.reuse, Phase.generate),
-    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-)
+@settings(follow_changes.STEPS, max_examples=12)
 def test_every_save_stores_what_deriving_anew_stores(data: st.DataObject) -> None:
     """An evening as a scorekeeper enters it: mostly the next game of the latest Partie, at times
     a new Partie or evening, a game added to an earlier Partie or evening."""
