@@ -12,9 +12,10 @@ only what the new game adds is written:
   (klammernliga.derive.ratings.append_game), replayed from its evening otherwise;
 - the outcome tallies, by the game's own counts.
 
-The match's first game goes the full way (klammernliga.derive.matches.recompute_match): its
-players' evening, year and rating rows may not exist yet. tests/klammernliga/test_appending.py
-shows that both ways store exactly what deriving everything anew stores.
+The match's first game derives the match (its four participations are new, and perhaps its
+players' rows of the evening and year); its summaries follow the same way.
+tests/klammernliga/test_appending.py shows that every save stores exactly what deriving
+everything anew stores.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from klammernliga.derive.matches import (
     apply_tally,
     follow_year_totals,
     participation_rows,
+    rederive,
     tally_values,
 )
 from klammernliga.models import MATCH_TALLY_FIELDS, Game, Match, Meld, Participation
@@ -74,7 +76,9 @@ def append(match: Match, game: Game) -> Appended:
             match__evening_id=match.evening_id, match__position__gte=match.position
         ).values_list("match_id", "position", "small_a", "small_b", "match__evening__date")
     )
-    if rows and rows[0][-1] != match.evening.date:  # moved since `match` was read
+    # The match as stored now: its evening may have moved since `match` was read (a Partie's
+    # first game reads it again, as no game carries the date).
+    if not rows or rows[0][-1] != match.evening.date:
         match = Match.objects.select_related("team_a", "team_b", "evening").get(pk=match.pk)
     earlier = sorted(row[1:4] for row in rows if row[0] == match.pk)
     game.position = earlier[-1][0] + 1 if earlier else 1
@@ -99,8 +103,20 @@ def _winners(steps: Sequence[rounds.RoundStep]) -> list[str]:
 
 def follow(appended: Appended, melds: Sequence[Meld]) -> None:
     """Bring the match's tally, participations, year totals and summaries along after the
-    appended game was stored with its `melds` (not for a match's first game)."""
+    appended game was stored with its `melds`."""
     match, game = appended.match, appended.game
+    if appended.first:
+        # Its four participations are new, and perhaps its players' evening and year too.
+        derived = rederive([match])
+        follow_year_totals(match, derived.before, derived.after)
+    else:
+        _add_difference(appended, melds)
+    summaries.follow_appended(match, game, last_of_evening=appended.last_of_evening)
+
+
+def _add_difference(appended: Appended, melds: Sequence[Meld]) -> None:
+    """The match's tally, participations and year totals gain what the game changed."""
+    match = appended.match
     apply_tally(match, appended.after)
     update_rows(Match, MATCH_TALLY_FIELDS, [(*tally_values(match), match.pk)])
     before, after = _participations(appended, melds)
@@ -109,7 +125,6 @@ def follow(appended: Appended, melds: Sequence[Meld]) -> None:
         differences.append((*(now[i] - was[i] for i in _AT), match.pk, now[_PLAYER]))
     add_to_rows(Participation, _CHANGED, ("match_id", "player_id"), differences)
     follow_year_totals(match, before, after)
-    summaries.follow_appended(match, game, last_of_evening=appended.last_of_evening)
 
 
 def _participations(

@@ -106,28 +106,21 @@ def participation_rows(
     return rows
 
 
-def recompute_match(match: Match, *, follow: bool = True, appended: int | None = None) -> None:
+def recompute_match(match: Match, *, follow: bool = True) -> None:
     """Rewrite the derived results of one match's games, its tally and its participations.
 
     With `follow` the year's totals and the stored summaries follow; a caller that recomputes
-    many matches passes False and brings both along once at the end. `appended`: the change was
-    this new game at the end of the match; the summaries only add it when it was indeed the only
-    game whose results changed.
+    many matches passes False and brings both along once at the end.
     """
     match = Match.objects.select_related("team_a", "team_b", "evening").get(pk=match.pk)
     derived = rederive([match])
-    changed = derived.changed
     if follow:
         follow_year_totals(match, derived.before, derived.after)
         # Only the match's four players' figures changed: the summaries narrow to them.
         players = frozenset(
             pk for t in (match.team_a, match.team_b) for pk in (t.player_1_id, t.player_2_id)
         )
-        summaries.follow(
-            since=match.evening.date,
-            players=players,
-            appended=appended if changed == {appended} else None,
-        )
+        summaries.follow(since=match.evening.date, players=players)
 
 
 # Where a participation's values hold its date, player and first seat, and for each roll-up

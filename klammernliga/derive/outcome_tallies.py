@@ -168,11 +168,6 @@ def game_row(
     return (*(getattr(game, name) for name in _GAME_FIELDS[:9]), date, *seats[0], *seats[1])
 
 
-def stored_game_row(pk: int) -> tuple[Any, ...]:
-    """A stored game as `add_game` counts it: one query."""
-    return Game.objects.filter(pk=pk).values_list(*_GAME_FIELDS).get()
-
-
 def add_game(row: Sequence[Any]) -> None:
     """Count one game newly added at the end of its match (`game_row`).
 

@@ -15,29 +15,24 @@ def follow(
     *,
     since: datetime.date | None,
     players: Collection[int] | None = None,
-    appended: int | None = None,
 ) -> None:
     """Bring the ratings and outcome tallies up to date from the evening of `since` on (None:
     all of them anew, after the league was emptied or replaced, or by a full recompute).
 
     `players`: only these players' games changed (one match's four), all on the evening of
     `since`: the tallies per month rewrite just their rows there (the ratings still replay
-    from that evening). `appended`: the only change was this new game at the end of its
-    match, so the outcome tallies only add its counts.
+    from that evening). A game added at the end of its match follows by `follow_appended`.
     """
     # Every game counts (its declarer won or lost): any change of the games moves the ratings.
     ratings.update_ratings(since=since)
-    if appended is not None:
-        outcome_tallies.add_game(outcome_tallies.stored_game_row(appended))
-    else:
-        outcome_tallies.update_tallies(since=since, players=players)
+    outcome_tallies.update_tallies(since=since, players=players)
 
 
 def follow_appended(match: Match, game: Game, *, last_of_evening: bool) -> None:
     """The ratings and outcome tallies gain one game stored at the end of `match` (teams and
-    evening loaded), which had games before: the ratings continue the evening's rows when the
-    game is the league's latest (`last_of_evening`: no later match of its evening has games),
-    and replay the evening otherwise; the tallies add its counts."""
+    evening loaded): the ratings continue the evening's rows when the game is the league's
+    latest (`last_of_evening`: no later match of its evening has games) and its players have
+    rows there, and replay the evening otherwise; the tallies add its counts."""
     date, teams = match.evening.date, seats(match)
     rated = (match.evening_id, date, game.declarer_id, game.playing_side, game.winner_side,
              game.round_winner, *teams[0], *teams[1])  # fmt: skip

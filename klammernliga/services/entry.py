@@ -66,7 +66,8 @@ def game_problems(*, match: Match, **inputs: object) -> list[Problem]:
 
 @writing()
 def record_game(*, match: Match, token: uuid.UUID | None = None, **inputs: object) -> Game:
-    """Validate and store a new game at the end of its match; recompute the match."""
+    """Validate and store a new game at the end of its match, and what follows from it
+    (klammernliga.derive.appending)."""
     sheet = game_sheet(match, **inputs)  # type: ignore[arg-type]
     outcome = result(sheet)  # raises InvalidGame with every problem
     game = Game(match=match, entry_token=token)
@@ -74,12 +75,7 @@ def record_game(*, match: Match, token: uuid.UUID | None = None, **inputs: objec
     appended = appending.append(match, game)
     at = timezone.now()
     _insert_at(game, at)
-    melds = _store_melds(game, sheet, at)
-    if appended.first:  # its players' rows of the evening and year may not exist yet
-        recompute_match(match, appended=game.pk)
-        game.refresh_from_db()
-    else:
-        appending.follow(appended, melds)
+    appending.follow(appended, _store_melds(game, sheet, at))
     return game
 
 
