@@ -64,6 +64,25 @@ def test_the_table_says_where_a_target_was_missed_and_what_is_not_built() -> Non
     assert "Not built yet when measured: KlammernBoss." in table
 
 
+def test_a_warm_page_is_held_against_the_empty_page_measured_in_turn_with_it() -> None:
+    timing = {"median_ms": 1.0, "p95_ms": 2.0, "samples": 20}
+    result = {"games": 10, "players": 4, "years": [2020], "empty_page": timing}
+    steady = {**_page("Home", 12.0, 9.0), "floor_p95_ms": 5.0}  # 9 ≤ twice its own floor's 5
+    shaken = {**_page("Ewige Tabelle", 12.0, 9.0), "floor_p95_ms": 4.0}  # 9 > 2 × 4
+    document = {
+        "machine": {"date": "2026-01-01", "commit": "abc", "cores": "2", "python": "3.13",
+                    "sqlite": "3.40", "platform": "Linux"},
+        "builds": {},
+        "results": {"demo": {**result, "pages": [steady, shaken]}},
+        "loads": [],
+    }  # fmt: skip
+    lines = render(document).splitlines()
+    assert "≤ 10.0 ✓" in next(line for line in lines if line.startswith("| Home"))
+    assert "**missed** (demo league: > 8.0)" in next(
+        line for line in lines if line.startswith("| Ewige Tabelle")
+    )
+
+
 def _queries_to_append(match: Match) -> int:
     with CaptureQueriesContext(connection) as queries:
         GameFactory(match=match, lost=True)
