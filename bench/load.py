@@ -16,6 +16,7 @@ import time
 import urllib.error
 import urllib.request
 from dataclasses import dataclass
+from http.client import HTTPConnection, HTTPException
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -48,6 +49,20 @@ def _get(url: str) -> int:
     with urllib.request.urlopen(url, timeout=120) as response:  # loopback only
         response.read()
         return int(response.status)
+
+
+def _fetch(port: int, path: str) -> int:
+    """One GET on a new connection (gunicorn's sync workers close each), with less client work
+    than urllib's: the client shares the two cores with the workers (0.43 against 0.54 ms of the
+    client's CPU time per request, measured 2026-12-02)."""
+    connection = HTTPConnection("127.0.0.1", port, timeout=120)  # loopback only
+    try:
+        connection.request("GET", path)
+        response = connection.getresponse()
+        response.read()
+        return int(response.status)
+    finally:
+        connection.close()
 
 
 def run(dataset: str, db: Path, paths: list[str], *, seconds: float = 30, workers: int = 2,
@@ -97,9 +112,9 @@ def run(dataset: str, db: Path, paths: list[str], *, seconds: float = 30, worker
                 i += 1
                 started = time.perf_counter()
                 try:
-                    status = _get(base + path)
+                    status = _fetch(port, path)
                     ok = status == 200
-                except (urllib.error.URLError, ConnectionError, TimeoutError) as error:
+                except (HTTPException, OSError) as error:
                     ok, status = False, str(error)  # type: ignore[assignment]
                 with lock:
                     latencies.append(time.perf_counter() - started)

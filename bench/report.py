@@ -16,6 +16,7 @@ WARM_TIMES_FLOOR = 2.0
 SAVE_MS = {"peer": ("median", 5.3), "big": ("p95", 25.0)}
 RECOMPUTE_S = {"big": 60.0}
 IMPORT_ROWS, IMPORT_S = 100_000, 20.0  # import_games of 100,000 rows within 20 s
+LOAD_RPS = 500.0  # the gunicorn load run (2 workers): at least this, with no errors
 TITLES = {"demo": "demo league", "peer": "30,000 games", "big": "1,000,000 games"}
 
 
@@ -151,14 +152,25 @@ def render(document: dict[str, Any]) -> str:
             f"the same machine for {load['seconds']:.0f} s over {len(load['paths'])} page(s) "
             f"({', '.join(f'`{p}`' for p in load['paths'])}): **{load['rps']:,.1f} requests/s**, "
             f"{load['requests']:,} requests, **{load['errors']} errors**, latency median "
-            f"{_ms(load['median_ms'])} ms, p95 {_ms(load['p95_ms'])} ms.",
+            f"{_ms(load['median_ms'])} ms, p95 {_ms(load['p95_ms'])} ms. "
+            + _load_verdict(load),
         ]
+        missed_any = missed_any or not _load_met(load)
     not_built = [p["label"] for p in results[names[0]]["pages"] if not p["built"]]
     if not_built:
         lines += ["", f"Not built yet when measured: {', '.join(not_built)}."]
     if missed_any:
         lines += ["", "Targets marked **missed** were not met in this run."]
     return "\n".join(lines)
+
+
+def _load_met(load: dict[str, Any]) -> bool:
+    return bool(load["rps"] >= LOAD_RPS and not load["errors"])
+
+
+def _load_verdict(load: dict[str, Any]) -> str:
+    target = f"≥ {LOAD_RPS:,.0f} requests/s with no errors"
+    return f"Target: {target} ✓" if _load_met(load) else f"Target **missed** ({target})."
 
 
 def write_readme(readme: Path, table: str) -> None:

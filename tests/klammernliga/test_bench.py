@@ -83,6 +83,28 @@ def test_a_warm_page_is_held_against_the_empty_page_measured_in_turn_with_it() -
     )
 
 
+def test_the_load_run_says_whether_it_met_its_target() -> None:
+    timing = {"median_ms": 1.0, "p95_ms": 2.0, "samples": 20}
+    result = {"games": 10, "players": 4, "years": [2020], "empty_page": timing,
+              "pages": [_page("Home", 12.0)]}  # fmt: skip
+    machine = {"date": "2026-01-01", "commit": "abc", "cores": "2", "python": "3.13",
+               "sqlite": "3.40", "platform": "Linux"}  # fmt: skip
+    load = {"dataset": "big", "workers": 2, "clients": 4, "seconds": 30.0, "paths": ["/"],
+            "rps": 640.0, "requests": 19_200, "errors": 0, "median_ms": 5.0, "p95_ms": 9.0}  # fmt: skip
+    slow = {**load, "rps": 465.6}
+    failing = {**load, "errors": 3}
+
+    def table(run: dict[str, object]) -> str:
+        document = {"machine": machine, "builds": {}, "results": {"big": result}, "loads": [run]}
+        return render(document)
+
+    assert "Target: ≥ 500 requests/s with no errors ✓" in table(load)
+    assert "not met in this run" not in table(load)
+    for missed in (slow, failing):
+        assert "Target **missed** (≥ 500 requests/s with no errors)." in table(missed)
+        assert "Targets marked **missed** were not met in this run." in table(missed)
+
+
 def _queries_to_append(match: Match) -> int:
     with CaptureQueriesContext(connection) as queries:
         GameFactory(match=match, lost=True)
