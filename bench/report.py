@@ -152,8 +152,7 @@ def render(document: dict[str, Any]) -> str:
             f"the same machine for {load['seconds']:.0f} s over {len(load['paths'])} page(s) "
             f"({', '.join(f'`{p}`' for p in load['paths'])}): **{load['rps']:,.1f} requests/s**, "
             f"{load['requests']:,} requests, **{load['errors']} errors**, latency median "
-            f"{_ms(load['median_ms'])} ms, p95 {_ms(load['p95_ms'])} ms. "
-            + _load_verdict(load),
+            f"{_ms(load['median_ms'])} ms, p95 {_ms(load['p95_ms'])} ms. " + _load_verdict(load),
         ]
         missed_any = missed_any or not _load_met(load)
     not_built = [p["label"] for p in results[names[0]]["pages"] if not p["built"]]
