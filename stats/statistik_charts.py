@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from stats.charts.bars import LABEL_WIDTH, BarChart, Series, bar_chart
@@ -10,8 +10,8 @@ from stats.display import bid_label, suit_label
 from stats.selectors_players import PlayerProfile
 from stats.selectors_siege import Distributions
 
-WON = Series("won", _("gewonnen"))
-LOST = Series("lost", _("verloren"))
+WON = Series("won", _("gewonnen"), pgettext_lazy("short for gewonnen", "gew."))
+LOST = Series("lost", _("verloren"), pgettext_lazy("short for verloren", "verl."))
 
 
 def partner_rounds(profile: PlayerProfile) -> BarChart:

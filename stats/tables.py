@@ -6,7 +6,7 @@ reorders the rows: the rank column keeps its meaning, the table rank of RULES.md
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -46,6 +46,20 @@ class ColumnSets:
     @property
     def choices(self) -> list[tuple[int, str]]:
         return list(enumerate(self.labels, start=1))
+
+
+# The most sets a table's columns come in: static/css/tables.css shows g1 … g16.
+MAX_SETS = 16
+
+
+def grouped_sets(name: str, columns: Sequence[str], size: int) -> ColumnSets:
+    """Columns of one kind (players, teams) in sets of `size` after the row's label, each set
+    named by its first and last column ("1–4", "Anna–Jens"); larger sets when the columns would
+    make more than MAX_SETS."""
+    size = max(size, -(-len(columns) // MAX_SETS))
+    groups = [columns[i : i + size] for i in range(0, len(columns), size)]
+    labels = tuple(g[0] if len(g) == 1 else f"{g[0]}–{g[-1]}" for g in groups)
+    return ColumnSets(name, labels, (0, *(i // size + 1 for i in range(len(columns)))))
 
 
 def standing_sets(name: str = "tabelle") -> ColumnSets:

@@ -21,10 +21,13 @@ AXIS_HEIGHT = 22
 
 @dataclass(frozen=True, slots=True)
 class Series:
-    """One kind of value in a chart: `key` becomes the CSS class `bar-<key>`."""
+    """One kind of value in a chart: `key` becomes the CSS class `bar-<key>`; `short`, when
+    given, heads its column of the table (the label stays for screen readers and as a title),
+    so a table of two series fits a phone."""
 
     key: str
     label: str
+    short: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,7 +157,7 @@ def bar_chart(
     bar that this series makes up (e.g. the Kalte among a year's rounds).
     """
     # A label may be a lazy translation: translated here once, not at every use in the template.
-    series = tuple(Series(s.key, str(s.label)) for s in series)
+    series = tuple(Series(s.key, str(s.label), str(s.short)) for s in series)
     for label, values in rows:
         if len(values) != len(series):
             raise ValueError(f"row {label!r} has {len(values)} values for {len(series)} series")

@@ -23,7 +23,7 @@ from stats.ratings.selectors import (
     rating_lines,
     rating_span,
 )
-from stats.tables import ColumnSets
+from stats.tables import ColumnSets, grouped_sets
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +95,10 @@ def boss_chart(lines: list[Line], period: str, players: list[Player]) -> LineCha
     return rating_series_chart(series, period=period)
 
 
+# Players of the year-end table a phone shows at a time.
+CHART_SET_SIZE = 3
+
+
 class BossView(TemplateView):
     template_name = "stats/boss.html"
 
@@ -111,12 +115,17 @@ class BossView(TemplateView):
         # A long history is drawn from month (or year) ends: the chart has no room for more.
         span = rating_span()
         period = history_period(*span) if span else "evening"
+        chart = boss_chart(rating_lines(period, players), period, players)
         context.update(
             ranking=rank_lines(ranks),
             # On a phone the ranking shows rounds and trend, or μ and σ, beside rank and rating.
             ranking_sets=ColumnSets("rangliste-spalten", (_("Runden & Trend"), _("μ und σ")), ()),
             boss=ranks[0] if ranks else None,
-            chart=boss_chart(rating_lines(period, players), period, players),
+            chart=chart,
+            # On a phone the year-end table shows three players at a time.
+            chart_sets=grouped_sets("verlauf-spalten", chart.table_columns, CHART_SET_SIZE)
+            if len(chart.table_columns) > CHART_SET_SIZE
+            else None,
             period=period,
             form=form,
             prediction=prediction,

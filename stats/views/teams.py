@@ -27,7 +27,7 @@ from stats import selectors_teams as selectors
 from stats import sortable
 from stats.display import decimal, number, pair, percent, signed
 from stats.selectors_teams import Cell, TeamInfo, TeamRow
-from stats.tables import ColumnSets, record_sets
+from stats.tables import ColumnSets, grouped_sets, record_sets
 
 PER_PAGE = 50
 DEFAULT_SORT = "-large_points"
@@ -235,10 +235,7 @@ MATRIX_SET_SIZE = 4
 
 def matrix_sets(teams: int) -> ColumnSets:
     """On a phone the matrix shows four opponents at a time: columns 1–4, 5–8 …"""
-    starts = range(1, teams + 1, MATRIX_SET_SIZE)
-    labels = tuple(f"{s}–{min(s + MATRIX_SET_SIZE - 1, teams)}" for s in starts)
-    head = tuple(i // MATRIX_SET_SIZE + 1 for i in range(teams))
-    return ColumnSets("matrix-spalten", labels, (0, *head))
+    return grouped_sets("matrix-spalten", [str(n) for n in range(1, teams + 1)], MATRIX_SET_SIZE)
 
 
 def team_list(request: HttpRequest) -> HttpResponse:

@@ -1,5 +1,6 @@
-"""Layout checks on a 360 px phone: no sideways scrolling of the page, tap targets big enough,
-suit symbols readable in both colour schemes; and the site's colour pairs against WCAG AA."""
+"""Layout checks on a 360 px phone: no sideways scrolling of the page or of a table in its box,
+tap targets big enough, suit symbols readable in both colour schemes; and the site's colour pairs
+against WCAG AA."""
 
 import re
 from pathlib import Path
@@ -10,6 +11,12 @@ from playwright.sync_api import Page, ViewportSize
 from tests.stats.helpers import examples
 
 SMALL_PHONE: ViewportSize = {"width": 360, "height": 800}
+
+# Tables wider than their box (.table-wrap), which would scroll sideways or stick out of it.
+WIDE_TABLES = """() => [...document.querySelectorAll("main .table-wrap")]
+  .filter((wrap) => wrap.offsetParent && wrap.scrollWidth > wrap.clientWidth + 1)
+  .map((wrap) => `${wrap.getAttribute("aria-label") || wrap.getAttribute("aria-labelledby")}: `
+    + `${wrap.scrollWidth} > ${wrap.clientWidth}`)"""
 
 # Heights in CSS px: WCAG 2.5.8 asks 24 px of every target; the controls a thumb works
 # (buttons, fields, a <details>' summary) get the 44 px of STYLE.md.
@@ -76,7 +83,7 @@ def test_no_public_page_scrolls_sideways_on_a_small_phone_and_every_target_is_bi
     page: Page, live_server, league
 ) -> None:
     page.set_viewport_size(SMALL_PHONE)
-    overflowing, small_targets = {}, {}
+    overflowing, small_targets, wide_tables = {}, {}, {}
     for path in public_pages():
         page.goto(live_server.url + path)
         # Folded parts count too: open every <details> before measuring.
@@ -86,7 +93,10 @@ def test_no_public_page_scrolls_sideways_on_a_small_phone_and_every_target_is_bi
             overflowing[path] = width
         if small := page.evaluate(TOO_SMALL):
             small_targets[path] = small
+        if wide := page.evaluate(WIDE_TABLES):
+            wide_tables[path] = wide
     assert overflowing == {}, f"pages wider than {SMALL_PHONE['width']} px: {overflowing}"
+    assert wide_tables == {}, f"tables wider than their box: {wide_tables}"
     assert small_targets == {}, f"tap targets too small: {small_targets}"
 
 

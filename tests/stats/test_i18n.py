@@ -183,7 +183,8 @@ def test_representative_strings_of_every_area_read_in_english() -> None:
     assert {german: english.gettext(german) for german in REPRESENTATIVE} == REPRESENTATIVE
     assert english.pgettext("bid", "Spiel") == "Bid"
     assert english.pgettext("declarer", "Spieler") == "Declarer"
-    assert english.ngettext("%(counter)s Spiel", "%(counter)s Spiele", 2) == "%(counter)s games"
+    # The games of a Partie, an evening or a pairing ({{ n }} Spiel{% plural %}{{ n }} Spiele).
+    assert english.ngettext("%(n)s Spiel", "%(n)s Spiele", 2) == "%(n)s games"
 
 
 # --- the pages in English ---------------------------------------------------------------------
