@@ -139,18 +139,17 @@ def follow_year_totals(
     """Bring the year totals along after one match was derived anew from its participations
     `before` and `after`: when it had them both times on the same date, its evening counted
     already and only the difference is added; otherwise its players and teams are summed anew."""
-    date, player, first = _DATE, _PLAYER, _FIRST
     year = match.evening.date.year
-    old = {row[player]: row for row in before if row[date] == match.evening.date}
-    if len(old) != len(before) or set(old) != {row[player] for row in after}:
+    old = {row[_PLAYER]: row for row in before if row[_DATE] == match.evening.date}
+    if len(old) != len(before) or set(old) != {row[_PLAYER] for row in after}:
         refresh_year_totals([year], match=match)
         return
     for roll_up, at, key in _ROLL_UPS_AT:
         rows = []
         for row in after:
-            if roll_up.first_only and not row[first]:
+            if roll_up.first_only and not row[_FIRST]:
                 continue
-            was = old[row[player]]
+            was = old[row[_PLAYER]]
             added = [row[i] - was[i] for i in at]
             if any(added):
                 rows.append((*added, row[key], year))

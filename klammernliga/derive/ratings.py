@@ -17,7 +17,7 @@ from django.db import transaction
 from django.db.models import OuterRef, Q, Subquery
 
 from klammernliga.bulk import insert_rows, update_rows
-from klammernliga.models import Game, Player
+from klammernliga.models import Game, Match, Player
 from klammernliga.models import Rating as StoredRating
 from scoring.domain import Side
 from scoring.rating import Rated, RatedGame, RatedRound, Rating, initial_rating, replay
@@ -39,6 +39,14 @@ _GAME_FIELDS = (
     "match__team_b__player_2_id",
 )
 type GameRow = tuple[int, datetime.date, int, str, str, str, int, int, int, int]
+
+
+def game_row(game: Game, match: Match, seats: tuple[tuple[int, int], tuple[int, int]]) -> GameRow:
+    """A game as the ratings read it (_GAME_FIELDS), from the game (derived), its match (evening
+    loaded) and the match's seats (klammernliga.derive.sheets.seats)."""
+    return (match.evening_id, match.evening.date, game.declarer_id, game.playing_side,
+            game.winner_side, game.round_winner, *seats[0], *seats[1])  # fmt: skip
+
 
 # The columns of a stored rating, in the order _replay_evenings produces them.
 _COLUMNS = (

@@ -34,8 +34,6 @@ def follow_appended(match: Match, game: Game, *, last_of_evening: bool) -> None:
     latest (`last_of_evening`: no later match of its evening has games) and its players have
     rows there, and replay the evening otherwise; the tallies add its counts."""
     date, teams = match.evening.date, seats(match)
-    rated = (match.evening_id, date, game.declarer_id, game.playing_side, game.winner_side,
-             game.round_winner, *teams[0], *teams[1])  # fmt: skip
-    if not (last_of_evening and ratings.append_game(rated)):
+    if not (last_of_evening and ratings.append_game(ratings.game_row(game, match, teams))):
         ratings.update_ratings(since=date)
     outcome_tallies.add_game(outcome_tallies.game_row(game, date, teams))
