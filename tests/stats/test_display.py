@@ -49,3 +49,21 @@ def test_no_html_is_marked_safe_outside_template_tags() -> None:
         if "mark_safe" in path.read_text() and "templatetags" not in path.parts
     }
     assert found == set()
+
+
+# Issue 14: no file of ours over 450 lines (code, templates, styles, scripts, tests); migrations
+# are Django's, and the vendored axe-core is not ours.
+MAX_LINES = 450
+
+
+def test_no_file_of_ours_is_over_450_lines() -> None:
+    suffixes = {".py", ".html", ".css", ".js"}
+    long = {
+        str(path.relative_to(ROOT)): lines
+        for folder in ("klammernliga", "stats", "scoring", "bench", "templates", "static", "tests")
+        for path in (ROOT / folder).rglob("*")
+        if path.suffix in suffixes
+        and not {"migrations", "vendor", "__pycache__"} & set(path.parts)
+        and (lines := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES
+    }
+    assert long == {}
