@@ -49,19 +49,6 @@ def _update_sql(
     return f"UPDATE {table} SET {assignments} WHERE {where}"
 
 
-@cache
-def _upsert_sql(model: type[models.Model], keys: tuple[str, ...], names: tuple[str, ...]) -> str:
-    table, columns = _columns(model, (*keys, *names))
-    quote = connection.ops.quote_name
-    conflict = ", ".join(quote(key) for key in keys)
-    sums = ", ".join(f"{quote(n)} = {table}.{quote(n)} + excluded.{quote(n)}" for n in names)
-    values = ", ".join(["%s"] * (len(keys) + len(names)))
-    return (
-        f"INSERT INTO {table} ({columns}) VALUES ({values}) "
-        f"ON CONFLICT ({conflict}) DO UPDATE SET {sums}"
-    )
-
-
 def _date_adapter(
     model: type[models.Model], names: Sequence[str]
 ) -> Callable[[Sequence[Any]], Sequence[Any]]:
@@ -150,25 +137,6 @@ def add_to_rows(
     with connection.cursor() as cursor:
         # Hand-written: a hundred times faster than an ORM update with F() sums per row.
         cursor.executemany(_update_sql(model, tuple(names), tuple(keys), add=True), rows)
-
-
-def add_or_insert(
-    model: type[models.Model],
-    keys: Sequence[str],
-    names: Sequence[str],
-    rows: Sequence[Sequence[Any]],
-) -> None:
-    """Add to these columns of the rows found by `keys`, inserting a row where none is (each row
-    holds the keys' values, then the names'). The keys must be one of the model's unique
-    constraints.
-
-    Hand-written: the ORM has no INSERT … ON CONFLICT DO UPDATE that adds to the stored values,
-    and reading the rows first to know which exist costs a save two queries.
-    """
-    if not rows:
-        return
-    with connection.cursor() as cursor:
-        cursor.executemany(_upsert_sql(model, tuple(keys), tuple(names)), rows)
 
 
 # Values the database driver cannot take as Python holds them (Django adapts them per backend).

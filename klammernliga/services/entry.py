@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from klammernliga.bulk import insert_history
-from klammernliga.derive import appending, summaries
+from klammernliga.derive import summaries
 from klammernliga.derive.matches import recompute_match
 from klammernliga.derive.sheets import (
     apply_inputs,
@@ -66,16 +66,19 @@ def game_problems(*, match: Match, **inputs: object) -> list[Problem]:
 
 @writing()
 def record_game(*, match: Match, token: uuid.UUID | None = None, **inputs: object) -> Game:
-    """Validate and store a new game at the end of its match, and what follows from it
-    (klammernliga.derive.appending)."""
+    """Validate and store a new game at the end of its match; what follows from it is derived
+    as for every other change (`recompute_match`)."""
     sheet = game_sheet(match, **inputs)  # type: ignore[arg-type]
     outcome = result(sheet)  # raises InvalidGame with every problem
     game = Game(match=match, entry_token=token)
     apply_inputs(game, sheet, outcome)
-    appended = appending.append(match, game)
+    last = Game.objects.filter(match=match).aggregate(last=Max("position"))["last"]
+    game.position = (last or 0) + 1
     at = timezone.now()
     _insert_at(game, at)
-    appending.follow(appended, _store_melds(game, sheet, at))
+    _store_melds(game, sheet, at)
+    recompute_match(match)
+    game.refresh_from_db()
     return game
 
 
