@@ -29,7 +29,7 @@ def _sums() -> dict[str, Sum]:
 
 
 def player_standings(*, year: int | None = None) -> list[Standing]:
-    """Players ranked as RULES.md "Tables" says; one aggregate over the stored year totals.
+    """Players ranked as docs/rules.md "Tables" says; one aggregate over the stored year totals.
 
     An evening lies in one year, so the evenings of all years add up like the other figures.
     """
@@ -46,7 +46,7 @@ def player_standings(*, year: int | None = None) -> list[Standing]:
 
 
 def team_standings(*, year: int | None = None) -> list[Standing]:
-    """Teams ranked as RULES.md "Tables" says: one aggregate over the stored year totals, and
+    """Teams ranked as docs/rules.md "Tables" says: one aggregate over the stored year totals, and
     the teams' names in a second query (joining names into a grouping of every year's row
     costs more than both)."""
     rows = _years(TeamYear, year).values("team_id").annotate(**_sums()).order_by()

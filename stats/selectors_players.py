@@ -165,7 +165,7 @@ CALLS = ("kontra_said", "kontra_against", "re_said", "re_against")
 
 
 def _calls(total: dict[str, int]) -> list[CallRow]:
-    """Kontra is said by the defenders, Re by the playing team (RULES.md "Kontra and Re")."""
+    """Kontra is said by the defenders, Re by the playing team (docs/rules.md "Kontra and Re")."""
     return [
         CallRow(key, total[f"{key}_games"], total[f"{key}_won"], total[f"{key}_net"])
         for key in CALLS

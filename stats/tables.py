@@ -1,7 +1,7 @@
 """The league tables (Wertungen) as django-tables2 tables over the ranked standings.
 
 Rows are plain dicts made from `stats.selectors` standings, so sorting by a column only
-reorders the rows: the rank column keeps its meaning, the table rank of RULES.md "Tables".
+reorders the rows: the rank column keeps its meaning, the table rank of docs/rules.md "Tables".
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ WIDE_TABLES = """() => [...document.querySelectorAll("main .table-wrap")]
     + `${wrap.scrollWidth} > ${wrap.clientWidth}`)"""
 
 # Heights in CSS px: WCAG 2.5.8 asks 24 px of every target; the controls a thumb works
-# (buttons, fields, a <details>' summary) get the 44 px of STYLE.md.
+# (buttons, fields, a <details>' summary) get 44 px, the usual touch target of phone guidelines.
 TOO_SMALL = """() => {
   const tall = new Set(["BUTTON", "INPUT", "SELECT", "SUMMARY"]);
   return [...document.querySelectorAll("main :is(a, button, input, select, summary)")]

@@ -1,4 +1,4 @@
-"""The entry flow: an evening, its teams, game after game; one test per rule of RULES.md
+"""The entry flow: an evening, its teams, game after game; one test per rule of docs/rules.md
 "Recording a game" showing the message next to the field and that nothing was stored."""
 
 import datetime

@@ -1,4 +1,4 @@
-"""Print how the league plays (used for the demo league's figures in the README)."""
+"""Print how the league plays (the demo league's figures in docs/demo-league.md)."""
 
 import json
 
