@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 START, END = "<!-- bench:start -->", "<!-- bench:end -->"
-# Targets of issue 14: the first request after a change (cold) p95 per page; a page requested
+# The targets: the first request after a change (cold) p95 per page; a page requested
 # again (warm) within twice the p95 of the empty page requested in turn with it; saving one game.
 COLD_P95_MS = {"demo": 30.0, "big": 100.0}
 WARM_TIMES_FLOOR = 2.0

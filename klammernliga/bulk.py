@@ -2,10 +2,10 @@
 
 Rebuilding derived tables writes thousands of rows; the ORM's bulk_create and bulk_update spend
 most of their time building model instances and CASE expressions. These take plain tuples: one
-prepared statement run for many rows, which the ORM cannot issue. Measured on the demo league
-(2026-12-01, a busy machine): inserting 2,676 participations took 22 ms here against 233 ms with
-bulk_create (a recompute at 1,000,000 games writes 4,000,000); adding to six year rows took
-0.03 ms here against 3.3 ms with an ORM update of F() sums per row (a save adds to about twenty).
+prepared statement run for many rows, which the ORM cannot issue. On the demo league inserting
+2,676 participations took about a tenth of bulk_create's time (22 against 233 ms
+measured once; a recompute at 1,000,000 games writes 4,000,000), and adding to six year rows
+a hundredth of an ORM update of F() sums per row (a save adds to about twenty).
 """
 
 from __future__ import annotations
