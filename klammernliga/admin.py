@@ -2,6 +2,8 @@
 and corrected on the entry pages (/erfassen/), where scoring validates every change and the
 derived results follow. Deleting goes through the services, so history and ratings stay right."""
 
+from typing import Any
+
 from django import forms
 from django.contrib import admin
 from django.core.exceptions import PermissionDenied
@@ -54,7 +56,7 @@ class ThroughTheServices(admin.ModelAdmin):
     """Deletes through the service that owns the object (`delete_one`), one at a time, so the
     league's figures follow; the admin's bulk delete would bypass it."""
 
-    def delete_one(self, obj):  # type: ignore[no-untyped-def]
+    def delete_one(self, obj: Any) -> None:
         raise NotImplementedError
 
     def delete_model(self, request, obj):  # type: ignore[no-untyped-def]
@@ -105,8 +107,8 @@ class ReadOnlyInline(admin.TabularInline):
 
 class MatchInline(ReadOnlyInline):
     model = Match
-    fields = ["position", "team_a", "team_b", "games_count", "rounds_a", "rounds_b"]
-    readonly_fields = fields
+    readonly_fields = ("position", "team_a", "team_b", "games_count", "rounds_a", "rounds_b")
+    fields = readonly_fields
 
 
 def entry_link(evening: Evening, game: Game | None = None) -> str:
@@ -153,9 +155,22 @@ class EveningAdmin(ThroughTheServices, SimpleHistoryAdmin):
 
 class GameInline(ReadOnlyInline):
     model = Game
-    fields = ["position", "declarer", "trump", "bid", "kontra", "re", "points_a", "points_b",
-              "small_a", "small_b", "score_a", "score_b", "ends_round"]  # fmt: skip
-    readonly_fields = fields
+    readonly_fields = (
+        "position",
+        "declarer",
+        "trump",
+        "bid",
+        "kontra",
+        "re",
+        "points_a",
+        "points_b",
+        "small_a",
+        "small_b",
+        "score_a",
+        "score_b",
+        "ends_round",
+    )
+    fields = readonly_fields
 
 
 @admin.register(Match)
@@ -177,8 +192,8 @@ class MatchAdmin(ThroughTheServices):
 
 class MeldInline(ReadOnlyInline):
     model = Meld
-    fields = ["side", "kind", "suit", "top"]
-    readonly_fields = fields
+    readonly_fields = ("side", "kind", "suit", "top")
+    fields = readonly_fields
     show_change_link = False
 
 

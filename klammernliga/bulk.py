@@ -180,7 +180,7 @@ def _values(
 ) -> list[tuple[Any, ...]]:
     """Each instance's column values, adapted where the driver needs it, `fixed` ones as given."""
     db = connections[DEFAULT_DB_ALIAS]  # the wrapper itself: no proxy lookup per value
-    getters = []
+    getters: list[tuple[str | None, Any, Any]] = []
     for field in fields:
         if field.attname in fixed:
             getters.append((None, fixed[field.attname], None))
@@ -213,7 +213,7 @@ def insert_with_history(objs: Sequence[models.Model]) -> None:
     model = type(objs[0])
     for field in model._meta.concrete_fields:
         # A parent saved after its child was made (a game's melds): its key, as save() takes it.
-        if field.many_to_one:
+        if field.many_to_one and isinstance(field, models.ForeignKey):
             for obj in objs:
                 if getattr(obj, field.attname) is None and field.is_cached(obj):
                     parent = field.get_cached_value(obj)
@@ -221,7 +221,8 @@ def insert_with_history(objs: Sequence[models.Model]) -> None:
     manager = model._default_manager
     before = manager.aggregate(top=models.Max("pk"))["top"] or 0
     fields = [f for f in model._meta.concrete_fields if not f.primary_key]
-    _insert(model, [f.column for f in fields], _values(fields, objs, {}))
+    columns = [f.column for f in fields if f.column is not None]  # every concrete field has one
+    _insert(model, columns, _values(fields, objs, {}))
     pks = list(manager.filter(pk__gt=before).order_by("pk").values_list("pk", flat=True))
     if len(pks) != len(objs):
         raise RuntimeError(f"{model.__name__}: {len(objs)} rows written, {len(pks)} read back")

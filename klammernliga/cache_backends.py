@@ -38,7 +38,7 @@ class PageFileCache(FileBasedCache):
     def _cull(self) -> None:
         if next(self._stores) % self.CULL_EVERY:
             return
-        files = self._list_cache_files()
+        files: list[str] = self._list_cache_files()  # type: ignore[attr-defined]  # FileBasedCache's own helper, absent from the stubs
         if len(files) < self._max_entries:
             return
         if self._cull_frequency == 0:
@@ -46,4 +46,4 @@ class PageFileCache(FileBasedCache):
             return
         files.sort(key=_modified)
         for name in files[: len(files) // self._cull_frequency]:
-            self._delete(name)
+            self._delete(name)  # type: ignore[attr-defined]  # FileBasedCache's own helper, absent from the stubs

@@ -37,7 +37,7 @@ class FastSelect(forms.Select):
             "choices": [(str(v), label) for v, label in self.choices],
             "chosen": chosen[0] if chosen else "",
         }
-        return render_to_string("stats/widgets/select.html", context)  # type: ignore[return-value]
+        return render_to_string("stats/widgets/select.html", context)
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +54,7 @@ class Selection:
 
 class LeagueForm(forms.Form):
     def clean(self) -> dict[str, object]:
-        data = super().clean()
+        data = super().clean() or {}
         if data.get("team") is not None:  # a known team was turned into player and partner
             self.add_error("team", _("Dieses Team gibt es nicht."))
         if data.get("partner") and data.get("partner") == data.get("spieler"):

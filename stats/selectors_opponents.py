@@ -66,9 +66,9 @@ def _team_ref(pk: int, first: PlayerName, second: PlayerName) -> TeamRef:
 type Side = list[Any]
 
 
-def _players_of(side: Side) -> tuple[int, PlayerName, PlayerName, list[int]]:
+def _players_of(side: Side) -> tuple[int, PlayerName, PlayerName, tuple[Any, ...]]:
     """A row's team id, its two players and the figures."""
-    return side[0], PlayerName(*side[1:4]), PlayerName(*side[4:7]), side[7:]
+    return side[0], PlayerName(*side[1:4]), PlayerName(*side[4:7]), tuple(side[7:])
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from klammernliga.bulk import add_to_rows, update_rows
 from klammernliga.derive import summaries
@@ -120,7 +121,7 @@ def _add_difference(appended: Appended, melds: Sequence[Meld]) -> None:
     apply_tally(match, appended.after)
     update_rows(Match, MATCH_TALLY_FIELDS, [(*tally_values(match), match.pk)])
     before, after = _participations(appended, melds)
-    differences = []
+    differences: list[tuple[Any, ...]] = []
     for was, now in zip(before, after, strict=True):
         differences.append((*(now[i] - was[i] for i in _AT), match.pk, now[_PLAYER]))
     add_to_rows(Participation, _CHANGED, ("match_id", "player_id"), differences)
@@ -129,7 +130,7 @@ def _add_difference(appended: Appended, melds: Sequence[Meld]) -> None:
 
 def _participations(
     appended: Appended, melds: Sequence[Meld]
-) -> tuple[list[tuple[object, ...]], list[tuple[object, ...]]]:
+) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
     """The match's participations without and with the game, up to the figures that earlier
     games gave each player: those are the same in both and left out (zero), so the two differ
     by exactly what the game changes."""
