@@ -40,7 +40,7 @@ def test_a_backup_with_a_value_of_the_wrong_kind_is_refused(
 ) -> None:
     document = league_document()
     marker = "@@VALUE@@"
-    document[table][0][key] = marker  # type: ignore[index]
+    document[table][0][key] = marker
     text = json.dumps(document).replace(json.dumps(marker), value)
     assert message in load(tmp_path, text, "--replace")
     assert Game.objects.get().points_a == 100

@@ -45,7 +45,7 @@ def test_the_csv_import_refuses_a_date_out_of_reach(tmp_path: Path, day: str) ->
 @pytest.mark.parametrize("day", OUT_OF_REACH)
 def test_the_backup_import_refuses_a_date_out_of_reach(tmp_path: Path, day: str) -> None:
     document = league_document()
-    document["evenings"][0]["date"] = day  # type: ignore[index]
+    document["evenings"][0]["date"] = day
     assert "evenings[0].date: Das Datum muss zwischen" in load(tmp_path, document, "--replace")
     assert Evening.objects.get().date == datetime.date(2012, 3, 1)
 

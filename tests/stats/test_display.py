@@ -12,7 +12,7 @@ from stats import display
     [("de", "13.943 · −196 · +1.234 · 0 · 56\u00a0% · 12,35 · −0,5 · –"),
      ("en", "13,943 · −196 · +1,234 · 0 · 56\u00a0% · 12.35 · −0.5 · –")],
 )  # fmt: skip
-def test_templates_print_numbers_through_the_one_display_library(language, expected) -> None:  # type: ignore[no-untyped-def]
+def test_templates_print_numbers_through_the_one_display_library(language, expected) -> None:
     template = Template(
         "{% load league_format %}{{ 13943|number }} · {{ -196|signed }} · {{ 1234|signed }} · "
         "{{ 0|signed }} · {{ 0.564|percent }} · {{ 12.345|decimal:2 }} · {{ -0.5|decimal }} · "

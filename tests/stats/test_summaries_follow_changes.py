@@ -170,7 +170,7 @@ def step(data: st.DataObject, directory: Path) -> str:
     kinds = ["record", "record", "record", "empty_match", "import_games", "import_games_replace"]
     if games:
         kinds += ["update", "update", "delete", "delete_only_game", "import_league"]
-    if Game.history.filter(history_type="-").exists():  # type: ignore[attr-defined]
+    if Game.history.filter(history_type="-").exists():
         kinds.append("restore")
     if Match.objects.exists():
         kinds += ["delete_match", "delete_evening", "move_evening", "admin_move", "admin_revert"]
@@ -226,7 +226,7 @@ def step(data: st.DataObject, directory: Path) -> str:
     elif kind == "delete":
         services.delete_game(game=data.draw(st.sampled_from(games)))
     elif kind == "restore":
-        deleted = Game.history.filter(history_type="-").order_by("history_id")  # type: ignore[attr-defined]
+        deleted = Game.history.filter(history_type="-").order_by("history_id")
         record = data.draw(st.sampled_from(list(deleted)))
         try:
             services.restore_game(record.history_id)
