@@ -87,4 +87,4 @@ def test_the_checks_catch_a_missing_file(tmp_path: Path) -> None:
     code.write_text('"""Tables as RULES.md "Tables" says."""\n', encoding="utf-8")
     assert MARKDOWN_NAME.findall(code.read_text(encoding="utf-8")) == ["RULES.md"]
     assert not (ROOT / "RULES.md").exists()
-    assert CODE_PATH.findall("see `klammernliga/page_cache.py`.") == ["klammernliga/page_cache.py"]
+    assert CODE_PATH.findall("see `scoring/rating.py`.") == ["scoring/rating.py"]

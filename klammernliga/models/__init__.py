@@ -347,7 +347,7 @@ class TeamYear(YearTotals):
 
 class Generation(models.Model):
     """The league's generation: one row that every change raises in its own transaction
-    (`services.writing`); pages are cached under it (klammernliga.page_cache)."""
+    (`services.writing`); pages are cached under it (klammernliga.http.page_cache)."""
 
     number = models.PositiveBigIntegerField(default=0)
     changed_at = models.DateTimeField()

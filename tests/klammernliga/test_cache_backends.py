@@ -2,7 +2,7 @@
 
 import os
 
-from klammernliga.cache_backends import PageFileCache
+from klammernliga.http.cache_backends import PageFileCache
 
 
 def test_the_directory_is_listed_on_one_store_in_cull_every_and_the_oldest_pages_go(

@@ -26,7 +26,7 @@ def login(client, password: str, address: str):
     )
 
 
-@override_settings(AXES_CLIENT_IP_CALLABLE="klammernliga.proxy.client_ip")
+@override_settings(AXES_CLIENT_IP_CALLABLE="klammernliga.http.proxy.client_ip")
 def test_behind_the_proxy_one_client_cannot_lock_out_another(client) -> None:
     ScorekeeperFactory(username="anna")
     for _attempt in range(6):
@@ -53,4 +53,4 @@ def test_behind_proxy_makes_axes_read_the_forwarded_address() -> None:
     code = "import klammernliga.settings as s; print(s.AXES_CLIENT_IP_CALLABLE)"
     run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
                          env={**env, "DEBUG": "1", "BEHIND_PROXY": "1"}, timeout=60)  # fmt: skip
-    assert run.stdout.strip() == "klammernliga.proxy.client_ip", run.stderr
+    assert run.stdout.strip() == "klammernliga.http.proxy.client_ip", run.stderr

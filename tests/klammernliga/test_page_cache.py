@@ -94,7 +94,7 @@ def test_a_save_makes_every_cached_page_show_the_change_on_the_next_request(clie
 
 
 SHARED_CACHES = {
-    "file": {"BACKEND": "klammernliga.cache_backends.PageFileCache"},
+    "file": {"BACKEND": "klammernliga.http.cache_backends.PageFileCache"},
     "db": {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "page_cache"},
 }
 
