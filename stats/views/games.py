@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime
 
 from django.core.paginator import Paginator
+from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import render
 from django.utils import timezone
@@ -106,7 +107,7 @@ def _link(query: dict[str, str], **changes: str | int) -> str:
     return "?" + urlencode({**query, **changes})
 
 
-def _export(found, labels: Labels) -> StreamingHttpResponse:  # type: ignore[no-untyped-def]
+def _export(found: QuerySet[Game], labels: Labels) -> StreamingHttpResponse:
     """The filtered games as CSV, streamed: an export of every game is a million lines."""
     lines = csv_lines(csv_header(), game_row_chunks(found), labels)
     response = StreamingHttpResponse(lines, content_type="text/csv; charset=utf-8")
