@@ -235,7 +235,7 @@ def insert_with_history(objs: Sequence[models.Model]) -> None:
 @cache
 def _history_model(model: type[models.Model]) -> Any:
     """The model's historical model (simple_history builds a manager on every `.history`)."""
-    return model.history.model  # type: ignore[attr-defined]
+    return model.history.model  # type: ignore[attr-defined]  # simple_history's manager; untyped
 
 
 def insert_history(objs: Sequence[models.Model], at: datetime.datetime | None = None) -> None:

@@ -30,25 +30,25 @@ from scoring.rules import GameSheet, Problem, result, validate
 
 def _save_at(obj: models.Model, at: datetime.datetime) -> None:
     """Save with its history record dated `at`, so a game and its melds share one moment."""
-    obj._history_date = at  # type: ignore[attr-defined]
+    obj._history_date = at  # type: ignore[attr-defined]  # simple_history reads it; untyped
     try:
         obj.save()
     finally:
-        del obj._history_date  # type: ignore[attr-defined]
+        del obj._history_date  # type: ignore[attr-defined]  # simple_history reads it; untyped
 
 
 def _insert_at(obj: models.Model, at: datetime.datetime) -> None:
     """Insert a new row and its history record dated `at` (klammernliga.bulk.insert_history)."""
-    obj.skip_history_when_saving = True  # type: ignore[attr-defined]
+    obj.skip_history_when_saving = True  # type: ignore[attr-defined]  # simple_history reads it; untyped
     try:
         obj.save(force_insert=True)
     finally:
-        del obj.skip_history_when_saving  # type: ignore[attr-defined]
+        del obj.skip_history_when_saving  # type: ignore[attr-defined]  # simple_history reads it; untyped
     insert_history([obj], at)
 
 
 def _delete_at(obj: models.Model, at: datetime.datetime) -> None:
-    obj._history_date = at  # type: ignore[attr-defined]
+    obj._history_date = at  # type: ignore[attr-defined]  # simple_history reads it; untyped
     obj.delete()
 
 
