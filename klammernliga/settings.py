@@ -61,10 +61,10 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "klammernliga.middleware.ChosenLanguageMiddleware",
+    "klammernliga.http.middleware.ChosenLanguageMiddleware",
     # After the language is chosen; a cached page skips everything below.
-    "klammernliga.page_cache.PageCacheMiddleware",
-    "klammernliga.compression.PublicGZipMiddleware",
+    "klammernliga.http.page_cache.PageCacheMiddleware",
+    "klammernliga.http.compression.PublicGZipMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -112,13 +112,13 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
 
-# Pages are cached under the league's generation (klammernliga.page_cache), so any cache is
+# Pages are cached under the league's generation (klammernliga.http.page_cache), so any cache is
 # correct; one shared by the workers (file or database) is also fast for all of them.
 PAGE_CACHE = os.environ.get("PAGE_CACHE", "locmem" if DEBUG else "file")
 PAGE_CACHE_BACKENDS: dict[str, dict[str, object]] = {
     "locmem": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
     "file": {
-        "BACKEND": "klammernliga.cache_backends.PageFileCache",
+        "BACKEND": "klammernliga.http.cache_backends.PageFileCache",
         "LOCATION": os.environ.get("PAGE_CACHE_DIR") or str(BASE_DIR / "page_cache"),
     },
     "db": {
@@ -160,7 +160,7 @@ AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 # The quarter of an hour counts from the lock: tries during it do not restart it.
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 # Behind the proxy every connection comes from 127.0.0.1: the client is in its header.
-AXES_CLIENT_IP_CALLABLE = "klammernliga.proxy.client_ip" if envbool("BEHIND_PROXY") else None
+AXES_CLIENT_IP_CALLABLE = "klammernliga.http.proxy.client_ip" if envbool("BEHIND_PROXY") else None
 
 LANGUAGE_CODE = "de"
 LANGUAGES = [("de", _("Deutsch")), ("en", _("English"))]

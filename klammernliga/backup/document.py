@@ -49,5 +49,5 @@ def history_model(model: type[models.Model]) -> type[models.Model] | None:
     return getattr(model, attribute).model if attribute else None
 
 
-def is_user_fk(f: models.Field) -> bool:  # type: ignore[type-arg]
+def is_user_fk(f: models.Field) -> bool:
     return bool(f.is_relation and f.related_model is get_user_model())

@@ -212,7 +212,7 @@ def _restore_users(document: dict[str, Any], summary: ImportSummary, reader: _Re
         found = []
         for key in keys if isinstance(keys, list) else []:
             if isinstance(key, list) and tuple(key) in permissions:
-                found.append(permissions[tuple(key)])  # type: ignore[index]
+                found.append(permissions[tuple(key)])
             else:
                 reader.problem(f"{at}: unknown permission {key!r}")
         return found
@@ -230,7 +230,9 @@ def _restore_users(document: dict[str, Any], summary: ImportSummary, reader: _Re
         for name in USER_FIELDS:
             if name in row:
                 try:
-                    values[name] = user_model._meta.get_field(name).clean(row[name], None)
+                    field = user_model._meta.get_field(name)
+                    assert isinstance(field, models.Field)  # USER_FIELDS are the user's own
+                    values[name] = field.clean(row[name], None)
                 except (ValidationError, TypeError, ValueError, OverflowError) as error:
                     messages = getattr(error, "messages", None) or [str(error)]
                     reader.problem(f"users[{index}].{name}: {' '.join(messages)}")
@@ -246,7 +248,8 @@ def import_league(document: object, *, replace: bool = False) -> ImportSummary:
     doc = _check_header(document)
     summary = ImportSummary(replaced=replace)
     user_model = get_user_model()
-    usernames = {u.get("username") for u in doc["users"] if isinstance(u, dict)}
+    # As the file has them: a name of another kind is refused when its user is read.
+    usernames: set[Any] = {u.get("username") for u in doc["users"] if isinstance(u, dict)}
     usernames |= set(user_model._base_manager.values_list(user_model.USERNAME_FIELD, flat=True))
     reader = _Reader(usernames)
     loaded = [(key, model, reader.instances(key, model, doc[key])) for key, model in TABLES]

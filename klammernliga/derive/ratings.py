@@ -118,7 +118,7 @@ def _game_rows(since: datetime.date | None) -> Iterator[GameRow]:
         games.order_by("match__evening__date", "match__position", "position")
         .values_list(*_GAME_FIELDS)
         .iterator(chunk_size=BATCH_SIZE)
-    )  # type: ignore[return-value]
+    )
 
 
 def _rated(row: GameRow) -> Iterator[Rated[int]]:
@@ -160,9 +160,11 @@ def _replay_evenings(
             new = after[key]
             ratings[key] = new
             rounds_so_far[key] = rounds_so_far.get(key, 0) + count
-            stored = (key, evening_id, date, month, False, False, new.mu, new.sigma, new.ordinal)
-            stored = (*stored, before[key].ordinal, rounds_so_far[key], count, won.get(key, 0))
-            result.append((*stored, advantage.mu, advantage.sigma))
+            result.append((
+                key, evening_id, date, month, False, False, new.mu, new.sigma, new.ordinal,
+                before[key].ordinal, rounds_so_far[key], count, won.get(key, 0),
+                advantage.mu, advantage.sigma,
+            ))  # fmt: skip
     return _mark_month_ends(result)
 
 
@@ -206,7 +208,7 @@ def _mark_ends_before(since: datetime.date, rows: list[RatingRow], latest: Lates
     flagged = StoredRating.objects.filter(date__gte=year_start, date__lt=since).filter(
         Q(year_end=True) | Q(month_end=True, date__gte=month_start)
     )
-    now = {"month_end": set(), "year_end": set()}
+    now: dict[str, set[int]] = {"month_end": set(), "year_end": set()}
     for pk, date, month_end, year_end in flagged.values_list("pk", "date", "month_end", "year_end"):
         if month_end and date >= month_start:  # an earlier month's end stays as it is
             now["month_end"].add(pk)

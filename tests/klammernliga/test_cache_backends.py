@@ -2,12 +2,12 @@
 
 import os
 
-from klammernliga.cache_backends import PageFileCache
+from klammernliga.http.cache_backends import PageFileCache
 
 
 def test_the_directory_is_listed_on_one_store_in_cull_every_and_the_oldest_pages_go(
     tmp_path, monkeypatch
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     cache = PageFileCache(str(tmp_path), {"OPTIONS": {"MAX_ENTRIES": 10, "CULL_FREQUENCY": 2}})
     monkeypatch.setattr(PageFileCache, "CULL_EVERY", 5)
     listed = 0
@@ -35,7 +35,7 @@ def test_the_directory_is_listed_on_one_store_in_cull_every_and_the_oldest_pages
     assert {n for n in range(16) if cache.get(f"page-{n}") == n} == set(range(10, 16))
 
 
-def test_a_file_removed_meanwhile_by_another_worker_is_no_error(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_a_file_removed_meanwhile_by_another_worker_is_no_error(tmp_path, monkeypatch) -> None:
     cache = PageFileCache(str(tmp_path), {"OPTIONS": {"MAX_ENTRIES": 2}})
     monkeypatch.setattr(PageFileCache, "CULL_EVERY", 1)
     cache.set("a", 1)

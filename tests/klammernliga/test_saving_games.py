@@ -40,7 +40,7 @@ def new_match(date: datetime.date, four: list[str]) -> Match:
 
 def record(match: Match, **inputs: object) -> Game:
     match = Match.objects.select_related("team_a", "team_b", "evening").get(pk=match.pk)
-    return services.record_game(match=match, **inputs)  # type: ignore[arg-type]
+    return services.record_game(match=match, **inputs)
 
 
 def _anna_declares(match: Match, points_a: int = 100) -> dict[str, object]:
@@ -102,7 +102,7 @@ def test_every_save_stores_what_deriving_anew_stores(data: st.DataObject) -> Non
             if kind == "earlier":
                 match = data.draw(st.sampled_from(list(Match.objects.order_by("pk"))))
             match = Match.objects.select_related("team_a", "team_b", "evening").get(pk=match.pk)
-            services.record_game(match=match, **game_inputs(data, match))  # type: ignore[arg-type]
+            services.record_game(match=match, **game_inputs(data, match))
             done.append(kind)
             assert derived() == rebuilt(), f"after {done}"
         transaction.set_rollback(True)  # keep examples independent
