@@ -62,6 +62,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "klammernliga.middleware.ChosenLanguageMiddleware",
+    "klammernliga.middleware.PagingParametersMiddleware",
     # After the language is chosen; a cached page skips everything below.
     "klammernliga.page_cache.PageCacheMiddleware",
     "klammernliga.compression.PublicGZipMiddleware",
