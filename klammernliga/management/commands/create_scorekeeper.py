@@ -32,6 +32,12 @@ class Command(BaseCommand):
         username = str(options["username"])
         variable = options["password_from_env"]
         user_model = get_user_model()
+        # The same rules as the login form's field: not empty, at most 150 characters, letters,
+        # digits and @.+-_ only.
+        try:
+            user_model._meta.get_field(user_model.USERNAME_FIELD).clean(username, None)
+        except ValidationError as error:
+            raise CommandError(f"User name {username!r}: {' '.join(error.messages)}") from error
         user = user_model.objects.filter(**{user_model.USERNAME_FIELD: username}).first()
         password = None
         if variable:
