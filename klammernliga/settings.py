@@ -130,9 +130,14 @@ PAGE_CACHE_BACKENDS: dict[str, dict[str, object]] = {
 }
 if PAGE_CACHE not in PAGE_CACHE_BACKENDS:
     raise ImproperlyConfigured(f"PAGE_CACHE must be one of {', '.join(PAGE_CACHE_BACKENDS)}.")
+# The file cache also holds at most PAGE_CACHE_MAX_MB megabytes (the oldest pages go first).
+PAGE_CACHE_MAX_MB = envint("PAGE_CACHE_MAX_MB", 200)
+PAGE_CACHE_OPTIONS: dict[str, object] = {"MAX_ENTRIES": 5000}
+if PAGE_CACHE == "file":
+    PAGE_CACHE_OPTIONS["MAX_BYTES"] = PAGE_CACHE_MAX_MB * 1024 * 1024
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
-    "pages": {**PAGE_CACHE_BACKENDS[PAGE_CACHE], "OPTIONS": {"MAX_ENTRIES": 5000}},
+    "pages": {**PAGE_CACHE_BACKENDS[PAGE_CACHE], "OPTIONS": PAGE_CACHE_OPTIONS},
 }
 PAGE_CACHE_ALIAS = "pages"
 PAGE_CACHE_SECONDS = envint("PAGE_CACHE_SECONDS", 24 * 3600)
