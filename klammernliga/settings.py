@@ -62,6 +62,8 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "klammernliga.middleware.ChosenLanguageMiddleware",
+    # A login from a locked address is refused here, before the session and the form.
+    "klammernliga.login_throttle.RefuseLockedAddressMiddleware",
     "klammernliga.middleware.PagingParametersMiddleware",
     # After the language is chosen; a cached page skips everything below.
     "klammernliga.page_cache.PageCacheMiddleware",
@@ -157,16 +159,23 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "stats:home"
 LOGOUT_REDIRECT_URL = "stats:home"
 
-# Repeated failed logins are throttled by django-axes.
-AXES_FAILURE_LIMIT = envint("AXES_FAILURE_LIMIT", 5)
+# Failed logins (klammernliga.login_throttle): per address by django-axes, whatever the user
+# names: after AXES_FAILURE_LIMIT failures the address gets 429 for AXES_COOLOFF_TIME hours;
+# per user name over all addresses a doubling wait after LOGIN_NAME_FREE_TRIES failures, at most
+# LOGIN_NAME_MAX_DELAY seconds. A browser that logged in as a name is neither for that name.
+AXES_FAILURE_LIMIT = envint("AXES_FAILURE_LIMIT", 20)
 AXES_COOLOFF_TIME = 0.25  # hours
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
-AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_PARAMETERS = ["ip_address"]
+# A login does not clear its address's failures: they were perhaps another's at that address.
+AXES_RESET_ON_SUCCESS = False
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_WHITELIST_CALLABLE = "klammernliga.login_throttle.whitelisted"
 # The quarter of an hour counts from the lock: tries during it do not restart it.
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 # Behind the proxy every connection comes from 127.0.0.1: the client is in its header.
 AXES_CLIENT_IP_CALLABLE = "klammernliga.proxy.client_ip" if envbool("BEHIND_PROXY") else None
+LOGIN_NAME_FREE_TRIES = envint("LOGIN_NAME_FREE_TRIES", 3)
+LOGIN_NAME_MAX_DELAY = envint("LOGIN_NAME_MAX_DELAY", 300)
 
 LANGUAGE_CODE = "de"
 LANGUAGES = [("de", _("Deutsch")), ("en", _("English"))]
