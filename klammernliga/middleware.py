@@ -22,20 +22,28 @@ class ChosenLanguageMiddleware(LocaleMiddleware):
         request.LANGUAGE_CODE = translation.get_language()
 
 
-# Table parameters (django-tables2's `per_page` and `page`, also with a table's prefix): a value
-# that is no plain positive number is dropped, a larger one is cut to what a page can hold.
+# Table parameters (django-tables2's `per_page` and `page`, also with a table's prefix). A
+# `per_page` that is no plain positive number is dropped, a larger one cut to what a page may
+# hold; a `page` of more digits than any page count is cut (the paginators answer every other
+# `page`, broken, zero or negative, with the first or the last page).
 MAX_PER_PAGE = 500
 MAX_PAGE = 10**9
-_PARAMETER_LIMITS = (("per_page", MAX_PER_PAGE), ("page", MAX_PAGE))
 
 
-def _clamped(value: str, limit: int) -> str | None:
-    """The value as a number in 1..limit, or None when it is no plain number (or zero)."""
+def _per_page(value: str) -> str | None:
+    """The value as a number in 1..MAX_PER_PAGE, or None when it is no plain number (or zero)."""
     digits = value.strip()
     if not digits.isascii() or not digits.isdigit():
         return None
-    number = int(digits[:12]) if len(digits) <= 12 else limit
-    return str(min(number, limit)) if number > 0 else None
+    number = int(digits) if len(digits) <= 12 else MAX_PER_PAGE
+    return str(min(number, MAX_PER_PAGE)) if number > 0 else None
+
+
+def _page(value: str) -> str:
+    digits = value.strip().lstrip("+-")
+    if digits.isascii() and digits.isdigit() and len(digits) > 12:
+        return str(MAX_PAGE)
+    return value
 
 
 class PagingParametersMiddleware:
@@ -45,16 +53,17 @@ class PagingParametersMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponseBase:
-        if any(key.endswith(("per_page", "page")) for key in request.GET):
+        if any(key.endswith("page") for key in request.GET):
             query = request.GET.copy()
             for key in list(query):
-                for name, limit in _PARAMETER_LIMITS:
-                    if key.endswith(name):
-                        kept = [_clamped(v, limit) for v in query.getlist(key)]
-                        query.setlist(key, [v for v in kept if v is not None])
-                        if not query.getlist(key):
-                            del query[key]
-                        break
+                if key.endswith("per_page"):
+                    kept = [v for v in map(_per_page, query.getlist(key)) if v is not None]
+                    if kept:
+                        query.setlist(key, kept)
+                    else:
+                        del query[key]
+                elif key.endswith("page"):
+                    query.setlist(key, [_page(v) for v in query.getlist(key)])
             query._mutable = False
             request.GET = query
         return self.get_response(request)
