@@ -16,17 +16,21 @@ import os
 from django.core.cache.backends.filebased import FileBasedCache
 
 
-def _modified(path: str) -> float:
+def _stat(path: str) -> tuple[float, int]:
+    """When the file was written and its size; (0, 0) when it is gone."""
     try:
-        return os.stat(path).st_mtime
+        found = os.stat(path)
     except FileNotFoundError:  # removed by another worker meanwhile
-        return 0.0
+        return 0.0, 0
+    return found.st_mtime, found.st_size
 
 
 class PageFileCache(FileBasedCache):
     """A FileBasedCache that culls on one store in CULL_EVERY, the oldest files first.
 
-    Between two looks each process may store up to CULL_EVERY pages beyond MAX_ENTRIES.
+    Two caps: MAX_ENTRIES files and MAX_BYTES bytes (OPTIONS; no byte cap without it). Past
+    either, the oldest files go until a CULL_FREQUENCY-th of the files (and of the bytes) is
+    free. Between two looks each process may store up to CULL_EVERY pages beyond the caps.
     """
 
     CULL_EVERY = 50
@@ -34,16 +38,30 @@ class PageFileCache(FileBasedCache):
     def __init__(self, dir: str, params: dict[str, object]) -> None:
         super().__init__(dir, params)
         self._stores = itertools.count()
+        options = params.get("OPTIONS") or {}
+        assert isinstance(options, dict)
+        self._max_bytes = int(options.get("MAX_BYTES") or 0)
 
     def _cull(self) -> None:
         if next(self._stores) % self.CULL_EVERY:
             return
         files: list[str] = self._list_cache_files()  # type: ignore[attr-defined]  # FileBasedCache's own helper, absent from the stubs
-        if len(files) < self._max_entries:
+        if len(files) < self._max_entries and not self._max_bytes:
+            return
+        stats = {name: _stat(name) for name in files}
+        total = sum(size for _when, size in stats.values())
+        over_bytes = bool(self._max_bytes) and total > self._max_bytes
+        if len(files) < self._max_entries and not over_bytes:
             return
         if self._cull_frequency == 0:
             self.clear()
             return
-        files.sort(key=_modified)
-        for name in files[: len(files) // self._cull_frequency]:
+        files.sort(key=lambda name: stats[name][0])
+        keep_files = len(files) - len(files) // self._cull_frequency
+        keep_bytes = self._max_bytes - self._max_bytes // self._cull_frequency
+        for index, name in enumerate(files):
+            enough_files = len(files) - index <= keep_files or len(files) < self._max_entries
+            if enough_files and (not over_bytes or total <= keep_bytes):
+                break
             self._delete(name)  # type: ignore[attr-defined]  # FileBasedCache's own helper, absent from the stubs
+            total -= stats[name][1]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import hashlib
 
 from django.core.paginator import Paginator
 from django.db.models import QuerySet
@@ -122,8 +123,10 @@ def evening(request: HttpRequest, date: str) -> HttpResponse:
 
 def _live_etag(request: HttpRequest, date: str) -> str:
     """The league's generation names the answer (as for the cached pages): a poll while nothing
-    changed costs one query and a 304, logged in or not."""
-    return f'W/"{generation.current().token}-{get_language()}"'
+    changed costs one query and a 304, logged in or not. The day is in it: the live flag is."""
+    day = timezone.localdate().isoformat()
+    address = hashlib.sha256(request.get_full_path().encode()).hexdigest()[:16]
+    return f'W/"{generation.current().token}-{get_language()}-{day}-{address}"'
 
 
 @condition(etag_func=_live_etag)

@@ -7,6 +7,7 @@ from urllib.parse import quote
 import pytest
 from django.contrib.auth.models import Group, User
 from django.core.management import CommandError, call_command
+from django.test import override_settings
 from django.urls import reverse
 
 from klammernliga import services
@@ -130,11 +131,12 @@ def test_logging_out_takes_a_post_and_says_so(client) -> None:
     assert client.get("/erfassen/").status_code == 302
 
 
+@override_settings(AXES_FAILURE_LIMIT=5)
 def test_the_sixth_failed_login_is_refused_with_the_lockout_page(client) -> None:
     ScorekeeperFactory(username="anna")
-    for _attempt in range(5):
-        client.post("/anmelden/", {"username": "anna", "password": "falsch"})
-    # Even the right password is refused now: the lock holds for a while.
+    for attempt in range(5):  # the address is counted, whatever the names
+        client.post("/anmelden/", {"username": f"gast{attempt}", "password": "falsch"})
+    # Even the right password is refused now from this address: the lock holds for a while.
     response = client.post("/anmelden/", {"username": "anna", "password": "klammern-geheim-1998"})
     assert response.status_code == 429
     page = response.content.decode()
