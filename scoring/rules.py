@@ -13,6 +13,8 @@ from typing import Any
 
 from scoring.domain import (
     BASE_TOTAL,
+    RANK_LABELS,
+    SUIT_LABELS,
     Bid,
     Meld,
     MeldKind,
@@ -223,12 +225,95 @@ def _validate_meld(meld: Meld, side: Side, trump: Suit | None) -> list[Problem]:
     return []
 
 
+HAND_SIZE = 8
+_CARDS = {MeldKind.TERZ: 3, MeldKind.FUENFZIG: 4}
+_QUEEN_KING_TOP = 6  # a sequence up to König or Ass holds Dame and König
+
+
+def _lowest_index(meld: Meld) -> int:
+    assert meld.top is not None
+    return meld.top.sequence_index - _CARDS[meld.kind] + 1
+
+
+def meld_cards_problem(melds: Iterable[Meld], trump: Suit | None, side: Side) -> Problem | None:
+    """Why one team's counted melds cannot lie in its two hands of 8 cards, or None.
+
+    A sequence lies in one hand and no card counts in two sequences, so a hand holds at most
+    two of them and the team at most four, using 3 cards per Terz and 4 per Fünfzig, 16 at
+    most; a Belle needs its Dame and König unless a sequence of trump can hold them; two
+    sequences of one suit with known top cards must not overlap (docs/rules.md)."""
+    melds = tuple(melds)
+    name = f"melds_{side.value}"
+    team = side.value.upper()
+    seqs = [m for m in melds if m.kind.is_sequence]
+    terz = sum(1 for m in seqs if m.kind is MeldKind.TERZ)
+    counts = {"team": team, "terz": terz, "fifty": len(seqs) - terz}
+    if len(seqs) > 2 * 2:
+        return Problem(
+            name,
+            _(
+                "Team %(team)s: %(terz)d Terz und %(fifty)d Fünfzig sind %(count)d Folgen; "
+                "eine Hand hält höchstens zwei, zwei Hände also vier."
+            ),
+            {**counts, "count": len(seqs)},
+        )
+    cards = sum(_CARDS[m.kind] for m in seqs)
+    belle_shared = any(
+        (m.suit is None or trump is None or m.suit is trump)
+        and (m.top is None or m.top.sequence_index >= _QUEEN_KING_TOP)
+        for m in seqs
+    )
+    belle = any(m.kind is MeldKind.BELLE for m in melds)
+    if belle and not belle_shared and cards + 2 > 2 * HAND_SIZE:
+        return Problem(
+            name,
+            _(
+                "Team %(team)s: %(terz)d Terz, %(fifty)d Fünfzig und die Belle brauchen "
+                "%(cards)d Karten, zwei Hände haben 16."
+            ),
+            {**counts, "cards": cards + 2},
+        )
+    if cards > 2 * HAND_SIZE:
+        return Problem(
+            name,
+            _(
+                "Team %(team)s: %(terz)d Terz und %(fifty)d Fünfzig brauchen %(cards)d Karten, "
+                "zwei Hände haben 16."
+            ),
+            {**counts, "cards": cards},
+        )
+    placed = [m for m in seqs if m.suit is not None and m.top is not None]
+    for i, first in enumerate(placed):
+        for second in placed[i + 1 :]:
+            if first.suit is not second.suit:
+                continue
+            low = max(_lowest_index(first), _lowest_index(second))
+            high = min(first.top.sequence_index, second.top.sequence_index)  # type: ignore[union-attr]
+            if low <= high:
+                return Problem(
+                    name,
+                    _(
+                        "Team %(team)s: zwei Folgen in %(suit)s bis %(first)s und bis %(second)s "
+                        "teilen sich Karten; keine Karte zählt in zwei Folgen."
+                    ),
+                    {
+                        "team": team,
+                        "suit": SUIT_LABELS[first.suit],  # type: ignore[index]
+                        "first": RANK_LABELS[first.top],  # type: ignore[index]
+                        "second": RANK_LABELS[second.top],  # type: ignore[index]
+                    },
+                )
+    return None
+
+
 def _validate_melds(sheet: GameSheet) -> list[Problem]:
     problems: list[Problem] = []
     trump = _as_suit(sheet.trump)
     for side in Side:
         for meld in sheet.melds(side):
             problems.extend(_validate_meld(meld, side, trump))
+        if not problems and (cards := meld_cards_problem(sheet.melds(side), trump, side)):
+            problems.append(cards)
     sequence_sides = [s for s in Side if any(m.kind.is_sequence for m in sheet.melds(s))]
     if len(sequence_sides) > 1:
         problems.append(
