@@ -45,6 +45,8 @@ def new_game(request: HttpRequest, date: datetime.date) -> HttpResponse:
             return _sync_answer("deleted", [_deleted_text()])
         return _recorded_and_deleted(request, evening)
     if stored is not None:
+        if not _same_game_again(request, stored):
+            return _token_used(request, evening, synced)
         return _sync_stored(stored, replay=True) if synced else _replayed(request, evening, stored)
     match = (
         Match.objects.select_related("evening", *TEAMS)
@@ -91,6 +93,47 @@ def new_game(request: HttpRequest, date: datetime.date) -> HttpResponse:
     return _refused(request, evening, form, synced)
 
 
+def _same_game_again(request: HttpRequest, stored: Game) -> bool:
+    """The posted form is the game stored with its token, sent again by its scorekeeper."""
+    if posted_int(request, "match") != stored.match_id:
+        return False
+    match = Match.objects.select_related("evening", *TEAMS).get(pk=stored.match_id)
+    form = GameForm(match=match, data=request.POST)
+    if not form.is_valid():
+        return False
+    return services.token_fits(stored, match=match, user_id=request.user.pk, **form.inputs())
+
+
+def _token_used_text() -> str:
+    return gettext(
+        "Dieses Formular wurde schon für ein anderes Spiel verwendet; dieses Spiel wurde nicht "
+        "gespeichert. Bitte die Seite neu laden und das Spiel noch einmal eingeben."
+    )
+
+
+def _token_used(request: HttpRequest, evening: Evening, synced: bool) -> HttpResponse:
+    """A used token sent with another game (or by another scorekeeper): refused, never
+    answered "stored", so the phone keeps the game and shows why."""
+    if synced:
+        return _sync_answer("conflict", [_token_used_text()], reason="token_used")
+    data = request.POST.copy()
+    data["token"] = str(uuid.uuid4())  # the game as typed, with a token of its own
+    match = (
+        Match.objects.select_related("evening", *TEAMS)
+        .filter(pk=posted_int(request, "match"), evening=evening)
+        .first()
+    )
+    if match is None:
+        messages.error(request, _token_used_text())
+        return redirect(evening_url(evening, "neues-spiel"))
+    form = GameForm(match=match, data=data)
+    form.is_valid()
+    form.add_error(None, _token_used_text())
+    response = evening_page(request, evening, game_form=form)
+    response.status_code = 409
+    return response
+
+
 def _wants_json(request: HttpRequest) -> bool:
     """The offline queue's sync asks for JSON; a form sent by the browser asks for HTML."""
     return request.headers.get("accept", "").startswith("application/json")
@@ -101,7 +144,7 @@ def _deleted_text() -> str:
 
 
 def _sync_answer(status: str, problems: list[str], **more: object) -> JsonResponse:
-    code = {"stored": 200, "deleted": 409, "refused": 422}[status]
+    code = {"stored": 200, "deleted": 409, "conflict": 409, "refused": 422}[status]
     return JsonResponse({"status": status, "problems": problems, **more}, status=code)
 
 

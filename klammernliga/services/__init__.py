@@ -17,6 +17,7 @@ from klammernliga.services.entry import (
     record_game_once,
     recorded,
     restore_game,
+    token_fits,
     update_game,
 )
 from klammernliga.services.evenings import (
@@ -83,6 +84,7 @@ __all__ = [
     "start_match",
     "store_evenings",
     "team_problems",
+    "token_fits",
     "update_game",
     "writing",
 ]

@@ -200,7 +200,14 @@ def restore_game(history_id: int) -> Game:
     later.update(position=F("position") - _SHIFT + 1)
     # A version above any the game had, so a form opened before the deletion stays stale.
     version = Game.history.filter(id=record.id).count() + 1
-    game = Game(pk=record.id, match=match, position=position, version=version)
+    # Its form's token comes back too: a replay of that form is answered "stored" again.
+    game = Game(
+        pk=record.id,
+        match=match,
+        position=position,
+        version=version,
+        entry_token=record.entry_token,
+    )
     apply_inputs(game, sheet, outcome)
     _insert_at(game, at)
     _store_melds(game, sheet, at)
@@ -224,6 +231,42 @@ def recorded(token: uuid.UUID) -> Game | None:
         return Game.objects.get(entry_token=token)
     except Game.DoesNotExist:
         raise AlreadyRecorded from None
+
+
+def _comparable(sheet: GameSheet) -> tuple[object, ...]:
+    return (
+        sheet.team_a,
+        sheet.team_b,
+        sheet.declarer,
+        sheet.dealer,
+        str(sheet.trump or ""),
+        str(sheet.bid or ""),
+        sheet.points_a,
+        sheet.points_b,
+        sorted(map(repr, sheet.melds_a)),
+        sorted(map(repr, sheet.melds_b)),
+        bool(sheet.kontra),
+        bool(sheet.re),
+    )
+
+
+def token_fits(game: Game, *, match: Match, user_id: int | None, **inputs: object) -> bool:
+    """Whether a form whose token `game` was stored with is that very game sent again by its
+    scorekeeper (a replay), and not another game or another scorekeeper's form with a used
+    token (which must be refused, never answered "stored")."""
+    if game.match_id != match.pk:
+        return False
+    author = (
+        Game.history.filter(id=game.pk, history_type="+")
+        .order_by("history_date", "history_id")
+        .values_list("history_user_id", flat=True)
+        .first()
+    )
+    if author is not None and author != user_id:
+        return False
+    stored = stored_sheet(game, match, game.melds.all())
+    posted = game_sheet(match, **inputs)  # type: ignore[arg-type]
+    return _comparable(stored) == _comparable(posted)
 
 
 @writing()
