@@ -40,6 +40,8 @@ if not SECRET_KEY:
 
 ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]")
 CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS")
+# A refused CSRF token (an expired login) says so, as JSON to a phone's queue.
+CSRF_FAILURE_VIEW = "klammernliga.entry.refusals.csrf_failure"
 
 INSTALLED_APPS = [
     "django.contrib.admin",

@@ -5,6 +5,7 @@ services write, scoring decides."""
 from __future__ import annotations
 
 import datetime
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -30,6 +31,7 @@ from klammernliga.entry.history import (
     restorable_games,
 )
 from klammernliga.entry.problems import problem_text
+from klammernliga.entry.refusals import login_again, wants_json
 from klammernliga.models import Evening, Game, Match
 from scoring.domain import BASE_TOTAL, Side, Suit
 from scoring.matches import pairing
@@ -38,8 +40,21 @@ View = Callable[..., HttpResponse]
 
 
 def scorekeeper_required(view: View) -> View:
-    """Anonymous visitors go to the login page; a logged-in user who is no scorekeeper gets 403."""
-    return login_required(permission_required(ENTER_RESULTS, raise_exception=True)(view))
+    """Anonymous visitors go to the login page; a logged-in user who is no scorekeeper gets 403.
+    A phone's queue (asking for JSON) gets a JSON answer instead of the login page: 401 when
+    logged out, 403 without the right; its games stay on the phone."""
+    guarded = login_required(permission_required(ENTER_RESULTS, raise_exception=True)(view))
+
+    @functools.wraps(view)
+    def answer(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if wants_json(request):
+            if not request.user.is_authenticated:
+                return login_again("login", 401)
+            if not request.user.has_perm(ENTER_RESULTS):
+                return login_again("permission", 403)
+        return guarded(request, *args, **kwargs)
+
+    return answer
 
 
 TEAMS = ("team_a__player_1", "team_a__player_2", "team_b__player_1", "team_b__player_2")
