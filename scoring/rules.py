@@ -328,6 +328,11 @@ def _validate_melds(sheet: GameSheet) -> list[Problem]:
     return problems
 
 
+SUM_MESSAGE = _(
+    "Die Punkte ergeben zusammen %(given)d, es müssen %(total)d sein (164 plus Meldungen)."
+)
+
+
 def _validate_points(sheet: GameSheet) -> list[Problem]:
     problems: list[Problem] = []
     for side in Side:
@@ -355,10 +360,7 @@ def _validate_points(sheet: GameSheet) -> list[Problem]:
             problems.append(
                 Problem(
                     "points_b",
-                    _(
-                        "Die Punkte ergeben zusammen %(given)d, es müssen %(total)d sein "
-                        "(164 plus Meldungen)."
-                    ),
+                    SUM_MESSAGE,
                     {"given": given, "total": total},
                 )
             )

@@ -25,7 +25,7 @@ from scoring.domain import (
     Side,
     Suit,
 )
-from scoring.rules import Problem, total_points
+from scoring.rules import SUM_MESSAGE, Problem, total_points
 
 TERZ_COUNTS = [(n, str(n)) for n in range(5)]
 FUENFZIG_COUNTS = [(n, str(n)) for n in range(3)]
@@ -243,13 +243,39 @@ class GameForm(ProblemsMixin, forms.Form):
                 self.add_error(name, message)
         data["melds_a"] = self._melds(Side.A, data)
         data["melds_b"] = self._melds(Side.B, data)
-        self._fill_points(data)
+        too_many = self._out_of_range(data)
+        for name in too_many:
+            data[name] = None
+        if not too_many:
+            self._fill_points(data)
         for player in (data.get("declarer"), data.get("dealer")):
             if player is not None:
                 self.names[player.pk] = player.name
         problems = services.game_problems(match=self.match, **self.inputs(data))
         self.add_problems(self._as_typed(problems, data), self.names)
         return data
+
+    def _out_of_range(self, data: Mapping[str, Any]) -> list[str]:
+        """A typed number above what a game holds is refused at its own field, said plainly
+        (not as the other team's negative remainder)."""
+        total = total_points(data["melds_a"], data["melds_b"])
+        found = []
+        for side in Side:
+            name = f"points_{side}"
+            value = data.get(name)
+            if value is not None and name not in self.errors and value > total:
+                message = gettext(
+                    "Zu viele Punkte: in diesem Spiel gibt es zusammen %(total)d "
+                    "(164 plus Meldungen), nicht %(value)d."
+                ) % {"total": total, "value": value}
+                self.add_error(name, message)
+                found.append(name)
+        return found
+
+    def last_typed(self) -> str:
+        """The points field the scorekeeper typed last (the page says so); team B's if not."""
+        last = self.data.get(self.add_prefix("last_typed"))
+        return last if last in ("points_a", "points_b") else "points_b"
 
     def _as_typed(self, problems: Iterable[Problem], data: Mapping[str, Any]) -> list[Problem]:
         """Each problem at the field the user typed into: a points field left empty gets none
@@ -262,6 +288,9 @@ class GameForm(ProblemsMixin, forms.Form):
                 continue
             if field == self.computed:
                 kept.append(self._of_typed_points(problem, data))
+                continue
+            if problem.message == SUM_MESSAGE:
+                kept.append(Problem(self.last_typed(), problem.message, problem.params))
                 continue
             kept.append(problem)
         return kept
