@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from klammernliga import services
 from klammernliga.entry.problems import error_summary, problem_text
 from klammernliga.models import Player
-from klammernliga.validation import validate_evening_date
+from klammernliga.validation import name_key, validate_evening_date
 
 # --- an evening ---------------------------------------------------------------------------------
 
@@ -103,4 +103,23 @@ class MatchForm(forms.Form):
             team_a, team_b = self.teams()
             for problem in services.team_problems(team_a, team_b):
                 self.add_error(None, problem_text(problem, {}))
+        else:
+            self._twice(data)
         return data
+
+    def _twice(self, data: dict[str, Any]) -> None:
+        """A player chosen twice is said together with the other errors, not after them."""
+        seen: set[object] = set()
+        for slot in SLOTS:
+            seat = data.get(f"seat_{slot}")
+            if seat is None:
+                continue
+            key = seat.pk if hasattr(seat, "pk") else name_key(str(seat))
+            if key in seen:
+                self.add_error(
+                    None,
+                    gettext("Vier verschiedene Spieler sind nötig: %(player)s steht doppelt.")
+                    % {"player": getattr(seat, "name", seat)},
+                )
+                return
+            seen.add(key)

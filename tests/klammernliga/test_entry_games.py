@@ -356,3 +356,18 @@ def test_a_sum_that_does_not_add_up_is_reported_at_the_field_typed_last(scorekee
         assert refused(response, field) == [sum_error], last
         assert field_errors(response.content.decode(), quiet) == [], last
     assert not Game.objects.exists()
+
+
+def test_a_player_twice_is_reported_together_with_a_missing_player(scorekeeper, match) -> None:
+    response = scorekeeper.post(
+        reverse("entry:new_match", args=[DAY]),
+        {
+            "partie-player_a1": player("Anna").pk,
+            "partie-player_a2": player("Anna").pk,
+            "partie-player_b1": player("Carl").pk,
+        },
+    )
+    page = response.content.decode()
+    assert form_problems(page) == ["Vier verschiedene Spieler sind nötig: Anna steht doppelt."]
+    assert field_errors(page, "partie-player_b2") or field_errors(page, "player_b2"), page
+    assert Match.objects.count() == 1
