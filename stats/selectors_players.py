@@ -6,17 +6,17 @@ import datetime
 import functools
 from dataclasses import dataclass
 
-from django.db.models import CharField, Max, Min, Sum
+from django.db.models import CharField, Max, Min
 from django.db.models.functions import Cast
 
 from klammernliga.models import Participation, Player, PlayerYear, YearTotals
 from klammernliga.models.figures import GAME_FIGURES
 from scoring.domain import MELD_LABELS, Bid, MeldKind, Suit
-from scoring.figures import named
+from scoring.figures import FIGURES, SideFigures, named
 from scoring.runs import Run, StretchRuns, longest_run_of
 from scoring.standings import Totals
 from stats.display import share
-from stats.figures import add, sums, totals
+from stats.figures import SUFFIX, add, sums, totals
 from stats.ratings import selectors as ratings
 from stats.selectors_opponents import Opponent, Partner, opponents, partners, sides
 
@@ -80,14 +80,10 @@ class MeldRow:
 
 
 @dataclass(frozen=True, slots=True)
-class BestEvening:
+class BestEvening(SideFigures):
+    """His figures on the evening he did best."""
+
     date: datetime.date
-    large_points: int
-    small_points: int
-    small_points_against: int
-    rounds_won: int
-    rounds_lost: int
-    games: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,11 +185,6 @@ class Evenings:
     rated_span: tuple[datetime.date, datetime.date] | None
 
 
-BEST_FIELDS = (
-    "large_points", "small_points", "small_points_against", "rounds_won", "rounds_lost", "games",
-)  # fmt: skip
-
-
 # A match's runs are a few small numbers, a few dozen different ones in a long league: each is
 # made once and shared (they are frozen), not made anew for each of thousands of matches.
 _stretch = functools.lru_cache(maxsize=1024)(StretchRuns)
@@ -257,10 +248,8 @@ def _evenings(player: Player) -> Evenings:
 
 def _evening(player: Player, date: datetime.date) -> BestEvening:
     """His figures on one evening; one query."""
-    sums = Participation.objects.filter(player=player, date=date).aggregate(
-        *(Sum(name) for name in BEST_FIELDS)
-    )
-    return BestEvening(date, **{name: sums[f"{name}__sum"] for name in BEST_FIELDS})
+    row = Participation.objects.filter(player=player, date=date).aggregate(**sums(FIGURES))
+    return BestEvening(date, **named(row, SUFFIX))
 
 
 def player_profile(player: Player) -> PlayerProfile:

@@ -263,10 +263,7 @@ class Meld(models.Model):
 
 # Spieler-Info sums a player's rows by team and by opponent from this index alone, without
 # visiting thousands of scattered rows (SQLite has no INCLUDE columns).
-PLAYER_INDEX_FIELDS = [
-    "player", "team", "opponent", "evening", "games", "games_won", "rounds_won", "rounds_lost",
-    "large_points", "kalte", "laube", "small_points", "small_points_against",
-]  # fmt: skip
+PLAYER_INDEX_FIELDS = ["player", "team", "opponent", "evening", *FIGURES]
 
 
 class Participation(Figures, GameFigures):
