@@ -107,7 +107,9 @@ def test_the_menu_closes_on_a_tap_outside_and_on_escape(
     expect(panel).to_have_attribute("open", "")
 
 
-def test_the_language_switch_is_in_the_header_at_every_width(page: Page, live_server, league) -> None:
+def test_the_language_switch_is_in_the_header_at_every_width(
+    page: Page, live_server, league
+) -> None:
     for width in (320, 375, 768, 1280):
         page.set_viewport_size({"width": width, "height": 800})
         page.goto(live_server.url + "/")
