@@ -229,13 +229,3 @@ class StandingsTable(tables.Table):
 
     def value_large_per_evening(self, value: float | None) -> str:
         return "" if value is None else f"{value:.2f}"
-
-
-class PlayerStandingsTable(StandingsTable):
-    class Meta(StandingsTable.Meta):
-        pass
-
-
-class TeamStandingsTable(StandingsTable):
-    class Meta(StandingsTable.Meta):
-        pass
