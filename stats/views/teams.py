@@ -319,6 +319,12 @@ def pairing(request: HttpRequest, team_a: int, team_b: int) -> HttpResponse:
     }  # fmt: skip
     if team_a not in found or team_b not in found:
         raise Http404
+    # Two teams that share a player (a team and itself among them) can never have met.
+    if {found[team_a].player_1_id, found[team_a].player_2_id} & {
+        found[team_b].player_1_id,
+        found[team_b].player_2_id,
+    }:
+        raise Http404
     data = selectors.pairing(found[team_a], found[team_b])
     # One reverse() for every row: the evening pages differ only by their date.
     evening_url = reverse("stats:evening", args=["-"]).removesuffix("-/")
