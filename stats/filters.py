@@ -19,8 +19,8 @@ from django.utils.translation import pgettext_lazy
 
 from klammernliga.models import BID_CHOICES, SUIT_CHOICES, Game, Team
 from scoring import standings
-from stats.selectors import league_years
-from stats.selectors_games import PlayerName, league_players, team_played, team_players, took_part
+from stats.selectors.games import PlayerName, league_players, team_played, team_players, took_part
+from stats.selectors.standings import league_years
 
 ALL = _("alle")
 

@@ -17,7 +17,7 @@ from django.views.decorators.http import condition
 from klammernliga import generation
 from klammernliga.models import Game
 from stats.filters import GameFilter
-from stats.selectors_games import (
+from stats.selectors.games import (
     DEFAULT_SORT,
     SORTS,
     PlayerName,

@@ -7,8 +7,8 @@ from typing import Any
 from django.views.generic import TemplateView
 
 from klammernliga.models import Evening, Match
-from stats.ratings.selectors import current_boss
-from stats.selectors import player_standings
+from stats.selectors.ratings import current_boss
+from stats.selectors.standings import player_standings
 from stats.views.games import is_live
 
 TOP = 5

@@ -14,7 +14,7 @@ from klammernliga.validation import csv_cell
 from scoring.domain import LAUBE_SCORE, ROUND_TARGET
 from scoring.rounds import large_points_for
 from stats.context_processors import league_years_for
-from stats.selectors import player_standings, team_standings
+from stats.selectors.standings import player_standings, team_standings
 from stats.tables import (
     StandingsTable,
     standing_rows,

@@ -23,10 +23,10 @@ from django.utils.translation import gettext_lazy as _
 
 from klammernliga.models import Team
 from scoring.standings import sums_of
-from stats import selectors_teams as selectors
 from stats import sortable
 from stats.display import decimal, number, pair, percent, signed
-from stats.selectors_teams import Cell, TeamInfo, TeamRow
+from stats.selectors import teams as selectors
+from stats.selectors.teams import Cell, TeamInfo, TeamRow
 from stats.tables import ColumnSets, grouped_sets, record_sets
 
 PER_PAGE = 50

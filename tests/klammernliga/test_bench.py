@@ -8,7 +8,7 @@ from bench.generate import build
 from bench.report import render
 from bench.shapes import LeagueShape
 from klammernliga.models import Game, Match, Participation
-from stats.selectors import player_standings
+from stats.selectors.standings import player_standings
 from tests.factories import GameFactory, MatchFactory
 
 

@@ -319,8 +319,8 @@ def test_the_partner_chart_draws_the_most_frequent_partners_and_the_table_keeps_
 
 @pytest.mark.parametrize("period", ["evening", "month", "year"])
 def test_the_rating_chart_draws_the_player_s_stored_ratings(client, bigger, period) -> None:
-    from stats.ratings.selectors import rating_history
-    from stats.selectors_players import rating_points
+    from stats.selectors.players import rating_points
+    from stats.selectors.ratings import rating_history
 
     for player in Player.objects.all():
         history = rating_history([player.pk], period=period, players=[player])

@@ -15,7 +15,7 @@ from klammernliga.sql import columns, table
 from scoring.figures import FIGURES
 from scoring.standings import Totals, team_name
 from stats.figures import add
-from stats.selectors_games import PlayerName
+from stats.selectors.games import PlayerName
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,8 +17,8 @@ from scoring.runs import Run, StretchRuns, longest_run_of
 from scoring.standings import Totals
 from stats.display import share
 from stats.figures import SUFFIX, add, sums, totals
-from stats.ratings import selectors as ratings
-from stats.selectors_opponents import Opponent, Partner, opponents, partners, sides
+from stats.selectors import ratings
+from stats.selectors.opponents import Opponent, Partner, opponents, partners, sides
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,5 +278,5 @@ def player_profile(player: Player) -> PlayerProfile:
 
 def rating_points(player: Player, period: str) -> list[tuple[datetime.date, float]]:
     """His rating after each evening, or at each month's or year's end (`period`): see
-    stats.ratings.selectors.rating_points."""
+    stats.selectors.ratings.rating_points."""
     return ratings.rating_points(player.pk, period)
