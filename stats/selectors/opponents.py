@@ -1,17 +1,16 @@
 """Spieler-Info's partners and opponents: a player's figures with each of his teams and against
-each opposing team, read in one grouped statement (`sides`), and what the pages make of them:
+each opposing team, read by grouped aggregates (`sides`), and what the pages make of them:
 his partners, the players he met (on his page) and the opposing teams (on a page of their own).
 """
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
+from typing import Any
 
-from django.db import connection
+from django.db.models import Count, Sum, Value
 
 from klammernliga.models import Participation, Player, Team
-from klammernliga.sql import columns, table
 from scoring.figures import FIGURES
 from scoring.standings import Totals, team_name
 from stats.figures import add
@@ -63,8 +62,8 @@ def _team_ref(pk: int, first: PlayerName, second: PlayerName) -> TeamRef:
 
 @dataclass(frozen=True, slots=True)
 class Side:
-    """A row of `_sides_sql`: a team, its two players, and the player's evenings and figures
-    (by name, scoring.figures.FIGURES) with it or against it."""
+    """A team, its two players, and the player's evenings and figures (by name,
+    scoring.figures.FIGURES) with it or against it."""
 
     team: int
     first: PlayerName
@@ -84,71 +83,39 @@ class Sides:
     opposing: list[Side]
 
 
-@functools.cache
-def _sides_sql(own: bool, evenings: bool) -> str:
-    """The player's figures grouped by his team (kind 0, with `own`) and by the opposing team
-    (kind 1), each team with its players' names and slugs: aggregates over his Participation rows
-    (read from the index that covers them) in one statement, joined to the few teams they name.
-
-    The evenings against each opposing team are counted only with `evenings` (else 0): counting
-    distinct evenings per team takes a sort of its own, and only the page of the teams shows them.
-    """
-    fields = ("player", "team", "opponent", "evening", *FIGURES)
-    column = dict(zip(fields, columns(Participation, *fields), strict=True))
-
-    def grouped(kind: int, by: str, evenings: bool) -> str:
-        counted = f"COUNT(DISTINCT {column['evening']})" if evenings else "0"
-        sums = ", ".join([f"{counted} AS evenings", *(f"SUM({column[f]}) AS {f}" for f in FIGURES)])
-        return (
-            f"SELECT {kind} AS kind, {by} AS team_id, {sums} FROM {table(Participation)} "
-            f"WHERE {column['player']} = %s GROUP BY {by}"
-        )
-
-    # The opponents grouped by `+column`, an expression: SQLite reads his rows from the covering
-    # index and sorts them, not every row in the order of the opponent's index.
-    sides = grouped(1, "+" + column["opponent"], evenings)
-    if own:
-        sides = f"{grouped(0, column['team'], True)} UNION ALL {sides}"
-    figures = ", ".join(f"s.{name}" for name in ("evenings", *FIGURES))
-    name, slug, player_pk = columns(Player, "name", "slug", "id")
-    team_pk, player_1, player_2 = columns(Team, "id", "player_1", "player_2")
-    return (
-        f"SELECT s.kind, s.team_id, p1.{player_pk} AS p1_id, p1.{name} AS p1_name, "
-        f"p1.{slug} AS p1_slug, p2.{player_pk} AS p2_id, p2.{name} AS p2_name, "
-        f"p2.{slug} AS p2_slug, {figures} "
-        f"FROM ({sides}) s "
-        f"JOIN {table(Team)} t ON t.{team_pk} = s.team_id "
-        f"JOIN {table(Player)} p1 ON p1.{player_pk} = t.{player_1} "
-        f"JOIN {table(Player)} p2 ON p2.{player_pk} = t.{player_2}"
+def _grouped(player: Player, by: str, evenings: bool) -> list[dict[str, Any]]:
+    """His figures summed over his Participation rows, grouped by `by` (his team or the opposing
+    team). The evenings are counted only with `evenings` (else 0): counting distinct evenings per
+    team takes a sort of its own, and only the page of the opposing teams shows them."""
+    counted = Count("evening", distinct=True) if evenings else Value(0)
+    return list(
+        Participation.objects.filter(player=player)
+        .values(by)
+        .annotate(evening_count=counted, **{name: Sum(name) for name in FIGURES})
+        .order_by()
     )
 
 
 def sides(player: Player, *, own: bool = True, evenings: bool = False) -> Sides:
     """His figures with each of his teams (with `own`) and against each opposing team (their
-    evenings counted with `evenings`), and those teams.
+    evenings counted with `evenings`), and those teams with their players' names: two or three
+    queries (each side's grouped sums, then the teams they name)."""
+    groups = {"opponent": _grouped(player, "opponent", evenings)}
+    if own:
+        groups["team"] = _grouped(player, "team", True)
+    team_ids = {row[by] for by, rows in groups.items() for row in rows}
+    teams = Team.objects.select_related("player_1", "player_2").in_bulk(team_ids)
 
-    One query in SQL (portable: COUNT DISTINCT, SUM, UNION ALL, JOIN), grouped before the join
-    to the few teams. On the 1,000,000-game bench league it took about half the time of the
-    ORM's two grouped `values().annotate()` queries and one `values_list` of the teams' names
-    (13.6 against 23.2 ms at best); hand-written SQL stays only where it gains that much.
-    """
-    result = Sides([], [])
-    with connection.cursor() as cursor:
-        # Hand-written, measured at 1,000,000 games: 14 ms against 23 ms for the ORM (see above).
-        cursor.execute(_sides_sql(own, evenings), [player.pk] * (2 if own else 1))
-        # Each row by its columns' names, as the statement named them.
-        names = [column[0] for column in cursor.description]
-        for values in cursor.fetchall():
-            row = dict(zip(names, values, strict=True))
-            side = Side(
-                row["team_id"],
-                PlayerName(row["p1_id"], row["p1_name"], row["p1_slug"]),
-                PlayerName(row["p2_id"], row["p2_name"], row["p2_slug"]),
-                row["evenings"] or 0,
-                {name: row[name] or 0 for name in FIGURES},
-            )
-            (result.opposing if row["kind"] else result.own).append(side)
-    return result
+    def side(team_id: int, row: dict[str, Any]) -> Side:
+        team = teams[team_id]
+        first, second = (PlayerName(p.pk, p.name, p.slug) for p in team.players)
+        figures = {name: row[name] or 0 for name in FIGURES}
+        return Side(team_id, first, second, row["evening_count"] or 0, figures)
+
+    return Sides(
+        own=[side(row["team"], row) for row in groups.get("team", [])],
+        opposing=[side(row["opponent"], row) for row in groups["opponent"]],
+    )
 
 
 def partners(player: Player, own: list[Side]) -> list[Partner]:
