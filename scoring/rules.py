@@ -9,6 +9,7 @@ from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from fractions import Fraction
+from itertools import pairwise
 from typing import Any
 
 from scoring.domain import (
@@ -16,6 +17,7 @@ from scoring.domain import (
     Bid,
     Meld,
     MeldKind,
+    Rank,
     Side,
     Suit,
     _,
@@ -23,6 +25,10 @@ from scoring.domain import (
 
 # A sequence of n cards needs its top card at index n-1 or higher in 7-8-9-10-B-D-K-A.
 _MIN_TOP_INDEX = {MeldKind.TERZ: 2, MeldKind.FUENFZIG: 3}
+# The fewest cards a sequence meld takes (a Fünfzig may be longer).
+_CARDS = {MeldKind.TERZ: 3, MeldKind.FUENFZIG: 4}
+HAND = 8  # cards in one player's hand
+_DAME, _KOENIG = Rank.DAME.sequence_index, Rank.KOENIG.sequence_index
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,6 +249,101 @@ def _validate_melds(sheet: GameSheet) -> list[Problem]:
     return problems
 
 
+def _may_hold_the_belle(meld: Meld, trump: Suit | None) -> bool:
+    """Could this sequence hold the Belle's Dame and König of trump (so they share cards)?"""
+    if meld.suit is not None and trump is not None and meld.suit is not trump:
+        return False
+    if meld.top is None:
+        return True
+    # Its cards run down from the top; the fewest it has still reach the Dame if the top is König
+    # or Ass (a longer Fünfzig only reaches further).
+    top = meld.top.sequence_index
+    return top >= _KOENIG and top - _CARDS[meld.kind] + 1 <= _DAME
+
+
+def _fits_two_hands(sizes: list[int], belle: int) -> bool:
+    """Can sequences of these sizes, and a Belle of `belle` more cards, lie in two hands of 8?"""
+    total = sum(sizes)
+    for mask in range(1 << len(sizes)):
+        first = sum(size for i, size in enumerate(sizes) if mask >> i & 1)
+        # The Belle with the first hand (every split is tried both ways round).
+        if first + belle <= HAND and total - first <= HAND:
+            return True
+    return False
+
+
+def _validate_fit(sheet: GameSheet) -> list[Problem]:
+    """The melds must fit the cards (docs/rules.md "Recording a game"): a sequence lies in one
+    player's hand of 8 cards and no card counts in two sequences, the Belle may share its Dame
+    and König with a sequence of trump, and a suit has 8 cards."""
+    problems: list[Problem] = []
+    trump = _as_suit(sheet.trump)
+    for side in Side:
+        name, team = f"melds_{side.value}", side.value.upper()
+        sequences = [m for m in sheet.melds(side) if m.kind.is_sequence]
+        if not sequences:
+            continue
+        if len(sequences) > 4:
+            problems.append(
+                Problem(
+                    name,
+                    _(
+                        "Mannschaft %(team)s hat %(count)d Folgen (Terz und Fünfzig) gemeldet: "
+                        "in zwei Händen zu je 8 Karten haben höchstens vier Platz."
+                    ),
+                    {"team": team, "count": len(sequences)},
+                )
+            )
+            continue
+        has_belle = any(m.kind is MeldKind.BELLE for m in sheet.melds(side))
+        shared = any(_may_hold_the_belle(m, trump) for m in sequences)
+        belle = 2 if has_belle and not shared else 0
+        if not _fits_two_hands([_CARDS[m.kind] for m in sequences], belle):
+            problems.append(
+                Problem(
+                    name,
+                    _(
+                        "Mannschaft %(team)s: diese Meldungen brauchen mindestens %(cards)d "
+                        "Karten und passen nicht in zwei Hände zu je 8 Karten."
+                    ),
+                    {"team": team, "cards": sum(_CARDS[m.kind] for m in sequences) + belle},
+                )
+            )
+            continue
+        for suit in Suit:
+            of_suit = [m for m in sequences if m.suit is suit]
+            cards = sum(_CARDS[m.kind] for m in of_suit)
+            if cards > HAND:
+                problems.append(
+                    Problem(
+                        name,
+                        _(
+                            "Mannschaft %(team)s: die Folgen in %(suit)s brauchen %(cards)d "
+                            "Karten, eine Farbe hat nur 8."
+                        ),
+                        {"team": team, "suit": suit, "cards": cards},
+                    )
+                )
+                continue
+            runs = sorted(
+                (m.top.sequence_index - _CARDS[m.kind] + 1, m.top.sequence_index)
+                for m in of_suit
+                if m.top is not None
+            )
+            if any(low <= high for (_l, high), (low, _h) in pairwise(runs)):
+                problems.append(
+                    Problem(
+                        name,
+                        _(
+                            "Mannschaft %(team)s: zwei Folgen in %(suit)s überschneiden sich; "
+                            "keine Karte zählt in zwei Folgen."
+                        ),
+                        {"team": team, "suit": suit},
+                    )
+                )
+    return problems
+
+
 def _validate_points(sheet: GameSheet) -> list[Problem]:
     problems: list[Problem] = []
     for side in Side:
@@ -286,6 +387,7 @@ def validate(sheet: GameSheet) -> list[Problem]:
         *_validate_players(sheet),
         *_validate_trump_and_bid(sheet),
         *_validate_melds(sheet),
+        *_validate_fit(sheet),
         *_validate_points(sheet),
     ]
 
