@@ -215,6 +215,8 @@ SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_SECURE = envbool("SESSION_COOKIE_SECURE", not DEBUG and envbool("HTTPS", False))
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+# A refused token: the site's own page, or for the phone's queue an answer that keeps its games.
+CSRF_FAILURE_VIEW = "klammernliga.http.csrf.csrf_failure"
 LANGUAGE_COOKIE_SECURE = SESSION_COOKIE_SECURE
 LANGUAGE_COOKIE_SAMESITE = "Lax"
 SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", False)

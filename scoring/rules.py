@@ -141,6 +141,10 @@ def _is_points(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
+# A player twice among the four: a form reports it even while another seat is still empty.
+DUPLICATE_PLAYER = _("Vier verschiedene Spieler sind nötig: %(player)s steht doppelt.")
+
+
 def _validate_players(sheet: GameSheet) -> list[Problem]:
     problems: list[Problem] = []
     seen: set[Hashable] = set()
@@ -148,13 +152,7 @@ def _validate_players(sheet: GameSheet) -> list[Problem]:
         if player in (None, ""):
             problems.append(Problem("players", _("Es fehlt ein Spieler: es braucht vier.")))
         elif player in seen:
-            problems.append(
-                Problem(
-                    "players",
-                    _("Vier verschiedene Spieler sind nötig: %(player)s steht doppelt."),
-                    {"player": player},
-                )
-            )
+            problems.append(Problem("players", DUPLICATE_PLAYER, {"player": player}))
         seen.add(player)
     if sheet.declarer in (None, ""):
         problems.append(Problem("declarer", _("Wer hat gespielt? Der Spieler fehlt.")))
@@ -344,6 +342,12 @@ def _validate_fit(sheet: GameSheet) -> list[Problem]:
     return problems
 
 
+# The sum check's message: a form reports it at the points field typed last.
+SUM_MESSAGE = _(
+    "Die Punkte ergeben zusammen %(given)d, es müssen %(total)d sein (164 plus Meldungen)."
+)
+
+
 def _validate_points(sheet: GameSheet) -> list[Problem]:
     problems: list[Problem] = []
     for side in Side:
@@ -368,16 +372,7 @@ def _validate_points(sheet: GameSheet) -> list[Problem]:
         total = total_points(sheet.melds_a, sheet.melds_b)
         given = int(sheet.points_a) + int(sheet.points_b)  # type: ignore[call-overload]
         if given != total:
-            problems.append(
-                Problem(
-                    "points_b",
-                    _(
-                        "Die Punkte ergeben zusammen %(given)d, es müssen %(total)d sein "
-                        "(164 plus Meldungen)."
-                    ),
-                    {"given": given, "total": total},
-                )
-            )
+            problems.append(Problem("points_b", SUM_MESSAGE, {"given": given, "total": total}))
     return problems
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from typing import Any, cast
 
 from django import forms
@@ -25,7 +26,7 @@ from scoring.domain import (
     Side,
     Suit,
 )
-from scoring.rules import Problem, total_points
+from scoring.rules import SUM_MESSAGE, Problem, total_points
 
 TERZ_COUNTS = [(n, str(n)) for n in range(5)]
 FUENFZIG_COUNTS = [(n, str(n)) for n in range(3)]
@@ -61,6 +62,13 @@ class GameForm(ProblemsMixin, forms.Form):
     re = forms.BooleanField(label=_("Re"), required=False)
     points_a = forms.IntegerField(required=False)
     points_b = forms.IntegerField(required=False)
+    # Which points field the scorekeeper typed last (the page's script says): a sum that does
+    # not add up is reported there.
+    last_typed = forms.ChoiceField(
+        choices=[("", ""), ("points_a", "points_a"), ("points_b", "points_b")],
+        required=False,
+        widget=forms.HiddenInput,
+    )
 
     def __init__(self, *args: Any, match: Match, game: Game | None = None, **kwargs: Any) -> None:
         if game is not None and not kwargs.get("data") and "initial" not in kwargs:
@@ -263,6 +271,8 @@ class GameForm(ProblemsMixin, forms.Form):
             if field == self.computed:
                 kept.append(self._of_typed_points(problem, data))
                 continue
+            if problem.message == SUM_MESSAGE and data.get("last_typed"):
+                problem = replace(problem, field=data["last_typed"])
             kept.append(problem)
         return kept
 

@@ -44,18 +44,27 @@ def new_game(request: HttpRequest, date: datetime.date) -> HttpResponse:
         if synced:
             return _sync_answer("deleted", [_deleted_text()])
         return _recorded_and_deleted(request, evening)
-    if stored is not None:
-        return _sync_stored(stored, replay=True) if synced else _replayed(request, evening, stored)
     match = (
         Match.objects.select_related("evening", *TEAMS)
         .filter(pk=posted_int(request, "match"), evening=evening)
         .first()
     )
     if match is None:
+        if stored is not None:
+            return _token_conflict(request, evening, synced)
         if synced:
             return _sync_answer("refused", [gettext("Diese Partie gibt es nicht mehr.")])
         raise Http404
     form = GameForm(match=match, data=request.POST)
+    if stored is not None:
+        # The same form again is the stored game; its token with any other game is refused.
+        try:
+            if not form.is_valid():
+                raise services.TokenConflict
+            services.check_replay(stored, match=match, author=request.user, **form.inputs())
+        except services.TokenConflict:
+            return _token_conflict(request, evening, synced)
+        return _sync_stored(stored, replay=True) if synced else _replayed(request, evening, stored)
     if form.is_valid():
         if not services.match_is_open(match):
             form.add_error(
@@ -70,7 +79,10 @@ def new_game(request: HttpRequest, date: datetime.date) -> HttpResponse:
         try:
             if form.cleaned_data.get("token"):
                 game, fresh = services.record_game_once(
-                    match=match, token=form.cleaned_data["token"], **form.inputs()
+                    match=match,
+                    token=form.cleaned_data["token"],
+                    author=request.user,
+                    **form.inputs(),
                 )
                 if not fresh:
                     if synced:
@@ -82,6 +94,8 @@ def new_game(request: HttpRequest, date: datetime.date) -> HttpResponse:
             if synced:
                 return _sync_answer("deleted", [_deleted_text()])
             return _recorded_and_deleted(request, evening)
+        except services.TokenConflict:
+            return _token_conflict(request, evening, synced)
         except services.InvalidGame as error:
             form.add_problems(error.problems, form.names)
         else:
@@ -100,8 +114,25 @@ def _deleted_text() -> str:
     return gettext("Dieses Spiel war schon gespeichert und ist inzwischen gelöscht.")
 
 
+def _token_conflict_text() -> str:
+    return gettext(
+        "Nicht gespeichert: dieses Formular hat schon ein anderes Spiel gespeichert (oder ein "
+        "anderer Schriftführer). Bitte das Spiel in einem neuen Formular eintragen."
+    )
+
+
+def _token_conflict(request: HttpRequest, evening: Evening, synced: bool) -> HttpResponse:
+    """A used token with another game: refused with 409, never answered "stored"."""
+    if synced:
+        return _sync_answer("conflict", [_token_conflict_text()])
+    messages.error(request, _token_conflict_text())
+    response = evening_page(request, evening)
+    response.status_code = 409
+    return response
+
+
 def _sync_answer(status: str, problems: list[str], **more: object) -> JsonResponse:
-    code = {"stored": 200, "deleted": 409, "refused": 422}[status]
+    code = {"stored": 200, "deleted": 409, "conflict": 409, "refused": 422}[status]
     return JsonResponse({"status": status, "problems": problems, **more}, status=code)
 
 

@@ -78,5 +78,9 @@ def error_summary(form: forms.Form, places: Mapping[str, tuple[str, str]]) -> li
         if field == NON_FIELD_ERRORS:
             continue
         name, anchor = places.get(field, ("", ""))
-        entries += [{"text": str(m), "name": name, "anchor": anchor} for m in messages]
+        for message in messages:
+            text = str(message)
+            # "Wer hat gespielt? Bitte einen Namen antippen." names its field itself.
+            shown = "" if text.casefold().startswith(name.casefold()) else name
+            entries.append({"text": text, "name": shown, "anchor": anchor})
     return entries

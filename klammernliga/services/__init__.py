@@ -11,6 +11,7 @@ from klammernliga.derive.sheets import meld_value
 from klammernliga.derive.years import refresh_planner_statistics, refresh_year_totals
 from klammernliga.records import EveningRecord, GameRecord, ImportProblem, StoreSummary
 from klammernliga.services.entry import (
+    check_replay,
     delete_game,
     game_problems,
     record_game,
@@ -43,7 +44,13 @@ from klammernliga.services.league import (
     derive_league,
     league_is_empty,
 )
-from klammernliga.services.writing import AlreadyRecorded, CannotRestore, StaleGame, writing
+from klammernliga.services.writing import (
+    AlreadyRecorded,
+    CannotRestore,
+    StaleGame,
+    TokenConflict,
+    writing,
+)
 from scoring.rules import InvalidGame
 
 __all__ = [
@@ -56,8 +63,10 @@ __all__ = [
     "LeagueRefused",
     "StaleGame",
     "StoreSummary",
+    "TokenConflict",
     "begin_match",
     "check_evenings",
+    "check_replay",
     "clear_league",
     "delete_evening",
     "delete_game",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime
 import uuid
+from dataclasses import replace
 from typing import Any
 
 from django.db import models
@@ -24,7 +25,13 @@ from klammernliga.derive.sheets import (
 )
 from klammernliga.derive.years import refresh_year_totals
 from klammernliga.models import Evening, Game, Match, Meld
-from klammernliga.services.writing import AlreadyRecorded, CannotRestore, StaleGame, writing
+from klammernliga.services.writing import (
+    AlreadyRecorded,
+    CannotRestore,
+    StaleGame,
+    TokenConflict,
+    writing,
+)
 from scoring.rules import GameSheet, Problem, result, validate
 
 
@@ -200,7 +207,9 @@ def restore_game(history_id: int) -> Game:
     later.update(position=F("position") - _SHIFT + 1)
     # A version above any the game had, so a form opened before the deletion stays stale.
     version = Game.history.filter(id=record.id).count() + 1
-    game = Game(pk=record.id, match=match, position=position, version=version)
+    # With its one-time token: a replay of its form is the stored game again, not "deleted".
+    token = record.entry_token
+    game = Game(pk=record.id, match=match, position=position, version=version, entry_token=token)
     apply_inputs(game, sheet, outcome)
     _insert_at(game, at)
     _store_melds(game, sheet, at)
@@ -226,12 +235,42 @@ def recorded(token: uuid.UUID) -> Game | None:
         raise AlreadyRecorded from None
 
 
+def _normal(sheet: GameSheet) -> GameSheet:
+    """A sheet as compared: melds in one order (a form lists them by kind), words as text."""
+    return replace(
+        sheet,
+        melds_a=tuple(sorted(sheet.melds_a, key=str)),
+        melds_b=tuple(sorted(sheet.melds_b, key=str)),
+        trump=str(sheet.trump),
+        bid=str(sheet.bid),
+    )
+
+
+def check_replay(stored: Game, *, match: Match, author: Any, **inputs: object) -> None:
+    """A form sent again must be the game its token stored: the same Partie, the same inputs,
+    from the scorekeeper who stored it. TokenConflict otherwise (a token copied into another
+    form, another scorekeeper's phone sending it)."""
+    first = Game.history.filter(id=stored.pk).order_by("history_date", "history_id").first()
+    by = first.history_user_id if first is not None else None
+    if by is not None and getattr(author, "pk", None) != by:
+        raise TokenConflict
+    if stored.match_id != match.pk:
+        raise TokenConflict
+    posted = game_sheet(match, **inputs)  # type: ignore[arg-type]  # the form's inputs, by name
+    if _normal(stored_sheet(stored, match, stored.melds.all())) != _normal(posted):
+        raise TokenConflict
+
+
 @writing()
-def record_game_once(*, match: Match, token: uuid.UUID, **inputs: object) -> tuple[Game, bool]:
+def record_game_once(
+    *, match: Match, token: uuid.UUID, author: Any = None, **inputs: object
+) -> tuple[Game, bool]:
     """Store a game unless its form was already stored (a double tap, a form sent again):
     then nothing is stored and the stored game is returned (False). Also after it was deleted:
-    a replay does not bring it back."""
+    a replay does not bring it back. The token stays the stored game's: sent with another game
+    or by another scorekeeper it is refused (TokenConflict)."""
     stored = recorded(token)
     if stored is not None:
+        check_replay(stored, match=match, author=author, **inputs)
         return stored, False
     return record_game(match=match, token=token, **inputs), True

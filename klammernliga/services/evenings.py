@@ -59,6 +59,9 @@ def team_problems(team_a: tuple[Player | str, Player | str],
     names: list[str] = []
     problems = []
     for ref in (*team_a, *team_b):
+        if ref == "":  # a seat not chosen yet: the others are still checked
+            names.append("")
+            continue
         try:
             resolved = _resolve_player(ref, known)
         except BadName as error:
