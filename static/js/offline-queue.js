@@ -79,7 +79,8 @@
   // Who is logged in on this page (the account form names him); every kept record carries it,
   // and only its own scorekeeper's login sends it.
   var account = document.querySelector("form.account[data-user]");
-  var user = account ? account.dataset.user : "";
+  var named = account || document.getElementById("offline-texts");
+  var user = named && named.dataset.user ? named.dataset.user : "";
 
   // Logging out: a warning if this scorekeeper's actions are still unsent (they stay on the
   // phone), then the service worker forgets every kept page before the logout is sent.

@@ -82,3 +82,65 @@ def test_logout_leaves_nothing_readable_offline(phone, live_server) -> None:  # 
         content = page.content()
         assert "Angemeldet als" not in content and "csrfmiddlewaretoken" not in content
     context.set_offline(False)
+
+
+def test_queued_games_keep_their_author(phone, live_server) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+    from tests.e2e.entry_flow import enter_game
+    from tests.e2e.test_offline import PASSWORD, log_in
+    from tests.factories import ScorekeeperFactory
+
+    ScorekeeperFactory(username="bert")
+    page, context = phone, phone.context
+    day = timezone.localdate()
+    evening_url = live_server.url + reverse("entry:evening", args=[day]) + "?partie=1"
+    page.goto(evening_url)
+    worker_in_charge(page)
+
+    # Anna types two games without a connection; the server stays out of reach for them.
+    context.set_offline(True)
+    enter_game(page, declarer="Anna", trump="Herz", bid="rein", points=("a", "100"))
+    enter_game(page, declarer="Carl", trump="Pik", bid="klein", points=("a", "82"))
+    expect(unsent(page, 1)).to_have_count(2)
+    page.route("**/erfassen/abend/**", lambda route: route.abort()
+               if route.request.method == "POST" else route.continue_())  # fmt: skip
+    context.set_offline(False)
+
+    # Logging out warns about them; they stay on the phone.
+    page.goto(live_server.url + reverse("entry:start"))
+    warnings: list[str] = []
+
+    def answer(dialog) -> None:  # type: ignore[no-untyped-def]
+        warnings.append(dialog.message)
+        dialog.accept()
+
+    page.on("dialog", answer)
+    page.get_by_role("button", name="Abmelden").click()
+    expect(page.get_by_text("Angemeldet als anna")).to_have_count(0)
+    assert len(warnings) == 1 and "2 nicht gesendete Aktionen" in warnings[0], warnings
+    page.unroute("**/erfassen/abend/**")
+
+    # Bert logs in on the same phone: Anna's games are neither sent nor listed as his.
+    page.goto(live_server.url + "/anmelden/?next=/erfassen/")
+    page.get_by_label("Benutzername").fill("bert")
+    page.get_by_label("Passwort").fill(PASSWORD)
+    page.get_by_label("Passwort").press("Enter")
+    expect(page.get_by_text("Angemeldet als bert")).to_be_visible()
+    page.goto(evening_url)
+    expect(page.get_by_role("heading", name="Neues Spiel · Partie 1")).to_be_visible()
+    expect(unsent(page, 1)).to_have_count(0)
+    kept = page.evaluate("window.klammernligaQueue.all().then((all) => all.map((r) => r.user))")
+    assert kept == ["anna", "anna"]
+    assert not Game.objects.filter(match__position=1).exists()
+
+    # Anna's next login sends them, in the order she typed them.
+    page.goto(live_server.url + reverse("entry:start"))
+    page.get_by_role("button", name="Abmelden").click()
+    expect(page.get_by_text("Angemeldet als bert")).to_have_count(0)
+    log_in(page, live_server.url)
+    page.goto(evening_url)
+    expect(page.locator("#partie-1 .game-row")).to_have_count(2, timeout=10_000)
+    assert list(
+        Game.objects.filter(match__position=1)
+        .order_by("position")
+        .values_list("points_a", flat=True)
+    ) == [100, 82]
