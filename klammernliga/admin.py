@@ -64,6 +64,12 @@ class ThroughTheServices(admin.ModelAdmin):
         for obj in queryset:
             self.delete_one(obj)
 
+    def get_deleted_objects(self, objs, request):  # type: ignore[no-untyped-def]
+        deleted, counts, perms_needed, protected = super().get_deleted_objects(objs, request)
+        # Derived rows go with their records through the service: no permission of their own.
+        perms_needed.discard(Participation._meta.verbose_name)
+        return deleted, counts, perms_needed, protected
+
 
 @admin.register(Player)
 class PlayerAdmin(ThroughTheWriter, SimpleHistoryAdmin):
@@ -221,4 +227,8 @@ class ParticipationAdmin(admin.ModelAdmin):
         return False
 
     def has_change_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+        return False
+
+    def has_delete_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+        # Derived from the games: only the services write it (a recompute rebuilds it).
         return False

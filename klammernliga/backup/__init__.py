@@ -8,7 +8,7 @@ import recomputes them through the service, so standings and ratings follow from
 
 from klammernliga.backup.document import FORMAT, VERSION, BackupError, ImportSummary
 from klammernliga.backup.export import export_league, games_in_order_of_play, write_games_csv
-from klammernliga.backup.restore import import_league, league_is_empty
+from klammernliga.backup.restore import import_league
 
 __all__ = [
     "FORMAT",
@@ -18,6 +18,5 @@ __all__ = [
     "export_league",
     "games_in_order_of_play",
     "import_league",
-    "league_is_empty",
     "write_games_csv",
 ]

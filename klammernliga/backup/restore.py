@@ -25,13 +25,8 @@ from klammernliga.backup.document import (
     history_model,
     is_user_fk,
 )
-from klammernliga.derive import summaries
-from klammernliga.models import Evening, Game, Match, Participation, Player, PlayerYear, TeamYear
+from klammernliga.models import Game, Player
 from klammernliga.validation import BadName, clean_name, date_problem, name_key
-
-
-def league_is_empty() -> bool:
-    return not (Player.objects.exists() or Evening.objects.exists() or Game.objects.exists())
 
 
 class _Reader:
@@ -246,29 +241,6 @@ def _restore_users(document: dict[str, Any], summary: ImportSummary, reader: _Re
         summary.users_created.append(username)
 
 
-def _clear_league() -> None:
-    """Delete every league record and its history, without per-row signals."""
-    tables = [Participation, PlayerYear, TeamYear, *[m for _k, m in reversed(TABLES)]]
-    tables += [h for _k, m in TABLES if (h := history_model(m)) is not None]
-    with connection.cursor() as cursor:
-        for model in tables:
-            # Hand-written: QuerySet.delete() would collect every row's cascade in Python first.
-            cursor.execute(f"DELETE FROM {connection.ops.quote_name(model._meta.db_table)}")
-    summaries.follow(since=None)
-
-
-def _recompute(reader: _Reader) -> None:
-    """Derive every match's results from its games' inputs, naming a match that breaks a rule."""
-    for match in Match.objects.select_related("evening").order_by("evening__date", "position"):
-        try:
-            services.recompute_match(match, follow=False)
-        except services.InvalidGame as error:
-            reader.problem(f"match {match.evening.date} #{match.position}: {error}")
-    services.refresh_year_totals()
-    first = Evening.objects.order_by("date").values_list("date", flat=True).first()
-    summaries.follow(since=first)
-
-
 def import_league(document: object, *, replace: bool = False) -> ImportSummary:
     """Load a document into this database in one transaction; raises BackupError on problems."""
     doc = _check_header(document)
@@ -292,7 +264,7 @@ def import_league(document: object, *, replace: bool = False) -> ImportSummary:
         raise BackupError(reader.problems)
     try:
         with services.writing():
-            if not league_is_empty():
+            if not services.league_is_empty():
                 if not replace:
                     raise BackupError(
                         [
@@ -301,7 +273,7 @@ def import_league(document: object, *, replace: bool = False) -> ImportSummary:
                             "Use --replace to replace it."
                         ]
                     )
-                _clear_league()
+                services.clear_league()
             _restore_users(doc, summary, reader)
             user_ids = dict(user_model._base_manager.values_list(user_model.USERNAME_FIELD, "pk"))
             for key, model, instances in loaded:
@@ -316,7 +288,8 @@ def import_league(document: object, *, replace: bool = False) -> ImportSummary:
                 h._base_manager.bulk_create(instances, batch_size=BATCH)
                 summary.history[key] = len(instances)
             _reset_sequences()
-            _recompute(reader)
+            for problem in services.derive_league():
+                reader.problem(problem)
             if reader.problems:
                 raise BackupError(reader.problems)
     except IntegrityError as error:

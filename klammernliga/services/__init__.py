@@ -3,7 +3,8 @@ transaction with everything derived from it (klammernliga.derive). `scoring` dec
 services only store what it decided.
 
 By job: `entry` (single games), `evenings` (evenings and matches), `imports` (whole evenings at
-once, the demo league, the whole league recomputed), `writing` (one writer at a time)."""
+once, the demo league, the whole league recomputed), `league` (the whole league emptied or
+derived anew), `writing` (one writer at a time)."""
 
 from klammernliga.derive.matches import recompute_match
 from klammernliga.derive.sheets import meld_value
@@ -36,6 +37,12 @@ from klammernliga.services.imports import (
     seed_league,
     store_evenings,
 )
+from klammernliga.services.league import (
+    LeagueRefused,
+    clear_league,
+    derive_league,
+    league_is_empty,
+)
 from klammernliga.services.writing import AlreadyRecorded, CannotRestore, StaleGame, writing
 from scoring.rules import InvalidGame
 
@@ -46,14 +53,18 @@ __all__ = [
     "GameRecord",
     "ImportProblem",
     "InvalidGame",
+    "LeagueRefused",
     "StaleGame",
     "StoreSummary",
     "begin_match",
     "check_evenings",
+    "clear_league",
     "delete_evening",
     "delete_game",
     "delete_match",
+    "derive_league",
     "game_problems",
+    "league_is_empty",
     "match_is_open",
     "meld_value",
     "open_evening",

@@ -19,11 +19,20 @@ from scoring.rules import GameSheet, InvalidGame, Problem, validate
 
 
 def open_evening(*, date: datetime.date, place: str = "") -> tuple[Evening, bool]:
-    """The evening of a date, created when new (one evening a date); a given place is kept."""
-    evening, created = Evening.objects.get_or_create(date=date, defaults={"place": place})
-    if not created and place and place != evening.place:
-        evening.place = place
-        evening.save(update_fields=["place"])
+    """The evening of a date, created when new (one evening a date); a given place is kept.
+
+    Opening an evening as it is writes nothing; creating it or changing its place is a change of
+    the league (`writing`), so cached pages show the new place at once."""
+    evening = Evening.objects.filter(date=date).first()
+    if evening is not None and (not place or place == evening.place):
+        return evening, False
+    with writing():
+        evening, created = Evening.objects.select_for_update().get_or_create(
+            date=date, defaults={"place": place}
+        )
+        if not created and place and place != evening.place:
+            evening.place = place
+            evening.save(update_fields=["place"])
     return evening, created
 
 

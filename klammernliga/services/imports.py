@@ -35,6 +35,7 @@ from klammernliga.models import (
 )
 from klammernliga.records import EveningRecord, GameRecord, ImportProblem, StoreSummary
 from klammernliga.services.evenings import players_by_key
+from klammernliga.services.league import LeagueRefused, clear_league, league_is_empty
 from klammernliga.services.writing import writing
 from klammernliga.validation import BadName, clean_name, date_problem, name_key
 from scoring.matches import split_matches
@@ -280,17 +281,43 @@ def seed_league(
     seed: int = 1998,
     years: tuple[int, int] = (demo.FIRST_YEAR, demo.LAST_YEAR),
     progress: Callable[[int, StoreSummary], None] | None = None,
+    replace: bool = False,
 ) -> DemoSummary:
-    """Play and store the demo league, a year at a time."""
+    """Play and store the demo league, all years in one change (`writing`).
+
+    Every evening is played and its date checked before anything is written: a refused league
+    (a year outside the calendar's reach, or a league already there without `replace`) raises
+    LeagueRefused and changes nothing. With `replace` the league there is emptied first.
+    """
     rng = random.Random(seed)
     circle = demo.Circle(rng)
+    played = {
+        year: list(demo.play_year(rng, circle, year)) for year in range(years[0], years[1] + 1)
+    }
+    refused: dict[str, list[datetime.date]] = {}
+    for year_evenings in played.values():
+        for evening in year_evenings:
+            if problem := date_problem(evening.date):
+                refused.setdefault(problem, []).append(evening.date)
+    if refused:
+        raise LeagueRefused(
+            [
+                f"{problem} ({len(dates)} evenings, {dates[0]:%d.%m.%Y} to {dates[-1]:%d.%m.%Y})"
+                for problem, dates in refused.items()
+            ]
+        )
     evenings = games = 0
-    for year in range(years[0], years[1] + 1):
-        summary = store_evenings(list(demo.play_year(rng, circle, year)))
-        if summary.problems:  # the engine only plays legal games; this would be a bug
-            raise RuntimeError(f"demo league {year}: {summary.problems[:3]}")
-        evenings += summary.evenings
-        games += summary.games
-        if progress:
-            progress(year, summary)
+    with writing():
+        if not league_is_empty():
+            if not replace:
+                raise LeagueRefused(["The league already has games; use --replace to start over."])
+            clear_league()
+        for year, year_evenings in played.items():
+            summary = store_evenings(year_evenings)
+            if summary.problems:  # the engine only plays legal games; this would be a bug
+                raise RuntimeError(f"demo league {year}: {summary.problems[:3]}")
+            evenings += summary.evenings
+            games += summary.games
+            if progress:
+                progress(year, summary)
     return DemoSummary(years, evenings, games, len(demo.CIRCLE))

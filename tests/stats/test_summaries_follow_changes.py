@@ -4,7 +4,8 @@ Saving a game keeps the participations (each player's figures per match), the ye
 ratings and outcome tallies current by updating only what the change touched. Here hypothesis
 plays random evenings through every door (new games, corrections, deletions, restores, Partien
 left empty, deleted matches and evenings, evenings moved in the admin and reverted from its
-history, `import_games` with and without `--replace`, `import_league`) and after every step
+history, `import_games` with and without `--replace`, `import_league`, `seed_demo --replace`
+(and a refused one), an evening's place changed on the entry page) and after every step
 compares each stored table with what rebuilding it from nothing gives; at the end
 `manage.py recompute` must change nothing.
 """
@@ -45,6 +46,7 @@ from klammernliga.models import (
 )
 from scoring.domain import Meld as MeldValue
 from scoring.domain import MeldKind, Rank, Suit
+from tests.factories import ScorekeeperFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -162,12 +164,21 @@ def admin() -> Client:
     return client
 
 
+def scorekeeper() -> Client:
+    client = Client()
+    client.force_login(
+        User.objects.filter(username="kim").first() or ScorekeeperFactory(username="kim")
+    )
+    return client
+
+
 NO_INLINES = {"matches-TOTAL_FORMS": "0", "matches-INITIAL_FORMS": "0"}
 
 
 def step(data: st.DataObject, directory: Path) -> str:
     games = list(Game.objects.order_by("pk"))
     kinds = ["record", "record", "record", "empty_match", "import_games", "import_games_replace"]
+    kinds += ["seed_demo_replace", "seed_demo_refused", "place"]
     if games:
         kinds += ["update", "update", "delete", "delete_only_game", "import_league"]
     if Game.history.filter(history_type="-").exists():  # type: ignore[attr-defined]
@@ -196,6 +207,22 @@ def step(data: st.DataObject, directory: Path) -> str:
                          stdout=io.StringIO(), stderr=io.StringIO())  # fmt: skip
         except CommandError:
             return f"{kind} refused"  # e.g. the date has games already
+    elif kind == "seed_demo_replace":  # the demo league of one year replaces everything
+        call_command("seed_demo", "--replace", "--years", "2009", stdout=io.StringIO())
+    elif kind == "seed_demo_refused":  # years beyond the calendar: refused, nothing changes
+        try:
+            call_command("seed_demo", "--replace", "--years", "2099", stdout=io.StringIO())
+        except CommandError:
+            return kind
+        raise AssertionError("seed_demo --replace --years 2099 was not refused")
+    elif kind == "place":  # the scorekeeper opens an evening with another place
+        date = data.draw(st.sampled_from(DATES))
+        place = data.draw(st.sampled_from(["", "Zur Linde", "Bei Karin"]))
+        response = scorekeeper().post(
+            reverse("entry:start"), {"date": date.isoformat(), "place": place}
+        )
+        assert response.status_code == 302
+        assert not place or Evening.objects.get(date=date).place == place
     elif kind == "import_league":  # a backup, restored over the league
         import_league(json.loads(json.dumps(export_league())), replace=True)
     elif kind == "admin_move":

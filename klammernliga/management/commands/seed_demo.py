@@ -6,8 +6,6 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from klammernliga import services
 from klammernliga.demo import parse_years
-from klammernliga.derive import summaries
-from klammernliga.models import Evening, Game, Match, Participation
 from klammernliga.services import seed_league
 
 
@@ -17,7 +15,9 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--seed", type=int, default=1998)
         parser.add_argument("--years", default="1998-2011", help="e.g. 1998-2011 or 2005")
-        parser.add_argument("--replace", action="store_true", help="delete all games first")
+        parser.add_argument(
+            "--replace", action="store_true", help="replace the whole league (in one change)"
+        )
         parser.add_argument(
             "--if-empty", action="store_true", help="do nothing (and succeed) when games exist"
         )
@@ -28,27 +28,21 @@ class Command(BaseCommand):
             span = parse_years(years)
         except ValueError as error:
             raise CommandError(str(error)) from error
-        if Game.objects.exists():
-            if if_empty:
-                self.stdout.write("The league already has games; the demo league is not loaded.")
-                return
-            if not replace:
-                raise CommandError("The database already has games; use --replace to start over.")
-            with services.writing():
-                # Derived rows first, then the records; raw deletes keep this fast.
-                Participation.objects.all()._raw_delete(Participation.objects.db)
-                Game.objects.all().delete()
-                Match.objects.all().delete()
-                Evening.objects.all().delete()
-                summaries.follow(since=None)
+        if if_empty and not services.league_is_empty():
+            self.stdout.write("The league already has games; the demo league is not loaded.")
+            return
         started = time.perf_counter()
-        summary = seed_league(
-            seed=seed,
-            years=span,
-            progress=lambda year, s: self.stdout.write(
-                f"{year}: {s.evenings} evenings, {s.games} games"
-            ),
-        )
+        try:
+            summary = seed_league(
+                seed=seed,
+                years=span,
+                replace=replace,
+                progress=lambda year, s: self.stdout.write(
+                    f"{year}: {s.evenings} evenings, {s.games} games"
+                ),
+            )
+        except services.LeagueRefused as refused:
+            raise CommandError("Nothing was changed: " + "; ".join(refused.problems)) from refused
         self.stdout.write(
             f"Demo league {span[0]}–{span[1]}: {summary.evenings} evenings, {summary.games} games, "
             f"{summary.players} players in {time.perf_counter() - started:.1f} s."
