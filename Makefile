@@ -59,7 +59,7 @@ test-postgres: $(STAMP)
 
 test: lint test-sqlite test-postgres
 
-# Builds the benchmark datasets under bench/out/, measures, and writes the table into README.md.
+# Builds the benchmark datasets under bench/out/, measures, and writes the table into docs/benchmarks.md.
 bench: $(STAMP)
 	$(PY) -m bench
 

@@ -1,1 +1,1 @@
-"""`python -m bench`: build the benchmark leagues, measure the pages, write the table to README."""
+"""`python -m bench`: build the benchmark leagues, measure them, write docs/benchmarks.md."""

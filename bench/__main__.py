@@ -1,7 +1,7 @@
 """`python -m bench` (`make bench`): build the datasets, measure, print and record the table.
 
 Options: --only demo|peer|big, --rebuild, --requests N, --load-seconds N, --no-load,
---no-readme, --no-recompute, --import-rows N (0: no import run). The generated datasets (peer:
+--no-write, --no-recompute, --import-rows N (0: no import run). The generated datasets (peer:
 30,000 games, big: 1,000,000) are built once and reused from bench/out/ while their shape is
 unchanged; the demo league is rebuilt on every run. With the big dataset, `import_games` of a
 generated file is timed into an empty database.
@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from bench import load
-from bench.report import render, write_readme
+from bench.report import render, write_report
 from bench.shapes import SHAPES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -111,6 +111,13 @@ def machine(calibrated: float) -> dict[str, str]:
     }
 
 
+def publish(table: str, root: Path = ROOT) -> Path:
+    """Write the table into docs/benchmarks.md under `root`; the README only links to it."""
+    report = root / "docs" / "benchmarks.md"
+    write_report(report, table)
+    return report
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     parser.add_argument("--only", choices=list(SHAPES))
@@ -118,7 +125,7 @@ def main() -> None:
     parser.add_argument("--requests", type=int, default=60)
     parser.add_argument("--load-seconds", type=float, default=30)
     parser.add_argument("--no-load", action="store_true")
-    parser.add_argument("--no-readme", action="store_true")
+    parser.add_argument("--no-write", action="store_true")
     parser.add_argument(
         "--no-recompute", action="append", default=[], metavar="DATASET",
         help="skip the full recompute of this dataset (demo, peer or big); repeatable",
@@ -167,9 +174,8 @@ def main() -> None:
     (OUT / "results.json").write_text(json.dumps(document, indent=1))
     table = render(document)
     print(table)
-    if not args.no_readme:
-        write_readme(ROOT / "README.md", table)
-        log("README.md: benchmark table updated")
+    if not args.no_write:
+        log(f"{publish(table).relative_to(ROOT)}: benchmark table updated")
 
 
 if __name__ == "__main__":

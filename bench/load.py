@@ -53,8 +53,8 @@ def _get(url: str) -> int:
 
 def _fetch(port: int, path: str) -> int:
     """One GET on a new connection (gunicorn's sync workers close each), with less client work
-    than urllib's: the client shares the two cores with the workers (0.43 against 0.54 ms of the
-    client's CPU time per request, measured 2026-12-02)."""
+    than urllib's: the client shares the machine's cores with the workers (about a fifth less
+    of the client's CPU time per request)."""
     connection = HTTPConnection("127.0.0.1", port, timeout=120)  # loopback only
     try:
         connection.request("GET", path)

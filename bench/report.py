@@ -1,4 +1,4 @@
-"""The benchmark table (Markdown) and its place in README.md between the bench markers."""
+"""The benchmark table (Markdown) and its place in docs/benchmarks.md between the bench markers."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 START, END = "<!-- bench:start -->", "<!-- bench:end -->"
-# Targets of issue 14: the first request after a change (cold) p95 per page; a page requested
+# The targets: the first request after a change (cold) p95 per page; a page requested
 # again (warm) within twice the p95 of the empty page requested in turn with it; saving one game.
 COLD_P95_MS = {"demo": 30.0, "big": 100.0}
 WARM_TIMES_FLOOR = 2.0
@@ -172,12 +172,13 @@ def _load_verdict(load: dict[str, Any]) -> str:
     return f"Target: {target} ✓" if _load_met(load) else f"Target **missed** ({target})."
 
 
-def write_readme(readme: Path, table: str) -> None:
-    text = readme.read_text(encoding="utf-8")
+def write_report(report: Path, table: str) -> None:
+    """Put `table` between the bench markers of `report` (docs/benchmarks.md); no other file."""
+    text = report.read_text(encoding="utf-8") if report.exists() else "# Benchmarks\n"
     block = f"{START}\n{table}\n{END}"
     if START in text and END in text:
-        text = re.sub(re.escape(START) + ".*?" + re.escape(END), lambda _m: block, text,
-                      flags=re.DOTALL)  # fmt: skip
+        pattern = re.escape(START) + ".*?" + re.escape(END)
+        text = re.sub(pattern, lambda _m: block, text, flags=re.DOTALL)
     else:
-        text = text.rstrip("\n") + "\n\n## Benchmarks\n\n" + block + "\n"
-    readme.write_text(text, encoding="utf-8")
+        text = text.rstrip("\n") + "\n\n## The latest run\n\n" + block + "\n"
+    report.write_text(text, encoding="utf-8")

@@ -25,7 +25,7 @@ LOGGING["loggers"]["gunicorn.access"] = {"level": "WARNING"}
 BENCH_OUT = BASE_DIR / "bench" / "out"
 # The page cache the gunicorn workers share, as in production (files; see PAGE_CACHE).
 CACHES["pages"] = {  # noqa: F405
-    "BACKEND": "klammernliga.cache_backends.PageFileCache",
+    "BACKEND": "klammernliga.http.cache_backends.PageFileCache",
     "LOCATION": str(BENCH_OUT / "page_cache"),
     "OPTIONS": {"MAX_ENTRIES": 5000},
 }

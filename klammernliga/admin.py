@@ -2,9 +2,13 @@
 and corrected on the entry pages (/erfassen/), where scoring validates every change and the
 derived results follow. Deleting goes through the services, so history and ratings stay right."""
 
+from typing import Any
+
 from django import forms
 from django.contrib import admin
 from django.core.exceptions import PermissionDenied
+from django.db.models import QuerySet
+from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
@@ -37,15 +41,15 @@ class ThroughTheWriter(admin.ModelAdmin):
     """Saves and deletes as one change of the league (`services.writing`): one writer at a time,
     and the league's generation goes up, so cached pages show a renamed player at once."""
 
-    def save_model(self, request, obj, form, change):  # type: ignore[no-untyped-def]
+    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
         with services.writing():
             super().save_model(request, obj, form, change)
 
-    def delete_model(self, request, obj):  # type: ignore[no-untyped-def]
+    def delete_model(self, request: HttpRequest, obj: Any) -> None:
         with services.writing():
             super().delete_model(request, obj)
 
-    def delete_queryset(self, request, queryset):  # type: ignore[no-untyped-def]
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> None:
         with services.writing():
             super().delete_queryset(request, queryset)
 
@@ -54,17 +58,17 @@ class ThroughTheServices(admin.ModelAdmin):
     """Deletes through the service that owns the object (`delete_one`), one at a time, so the
     league's figures follow; the admin's bulk delete would bypass it."""
 
-    def delete_one(self, obj):  # type: ignore[no-untyped-def]
+    def delete_one(self, obj: Any) -> None:
         raise NotImplementedError
 
-    def delete_model(self, request, obj):  # type: ignore[no-untyped-def]
+    def delete_model(self, request: HttpRequest, obj: Any) -> None:
         self.delete_one(obj)
 
-    def delete_queryset(self, request, queryset):  # type: ignore[no-untyped-def]
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> None:
         for obj in queryset:
             self.delete_one(obj)
 
-    def get_deleted_objects(self, objs, request):  # type: ignore[no-untyped-def]
+    def get_deleted_objects(self, objs: Any, request: HttpRequest) -> Any:
         deleted, counts, perms_needed, protected = super().get_deleted_objects(objs, request)
         # Derived rows go with their records through the service: no permission of their own.
         perms_needed.discard(Participation._meta.verbose_name)
@@ -90,10 +94,10 @@ class TeamAdmin(ThroughTheWriter):
     fields = ["player_1", "player_2", "nickname"]
     readonly_fields = ["player_1", "player_2"]
 
-    def has_add_permission(self, request):  # type: ignore[no-untyped-def]
+    def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
-    def has_delete_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
 
@@ -102,17 +106,17 @@ class ReadOnlyInline(admin.TabularInline):
     can_delete = False
     show_change_link = True
 
-    def has_add_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
-    def has_change_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
 
 class MatchInline(ReadOnlyInline):
     model = Match
-    fields = ["position", "team_a", "team_b", "games_count", "rounds_a", "rounds_b"]
-    readonly_fields = fields
+    readonly_fields = ("position", "team_a", "team_b", "games_count", "rounds_a", "rounds_b")
+    fields = readonly_fields
 
 
 def entry_link(evening: Evening, game: Game | None = None) -> str:
@@ -148,7 +152,7 @@ class EveningAdmin(ThroughTheServices, SimpleHistoryAdmin):
     def games(self, obj: Evening) -> str:
         return entry_link(obj) if obj.pk else "–"
 
-    def save_model(self, request, obj, form, change):  # type: ignore[no-untyped-def]
+    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
         # Also a revert from the history page: the service compares with the stored date.
         obj._history_user = request.user
         services.save_evening(obj)
@@ -159,9 +163,22 @@ class EveningAdmin(ThroughTheServices, SimpleHistoryAdmin):
 
 class GameInline(ReadOnlyInline):
     model = Game
-    fields = ["position", "declarer", "trump", "bid", "kontra", "re", "points_a", "points_b",
-              "small_a", "small_b", "score_a", "score_b", "ends_round"]  # fmt: skip
-    readonly_fields = fields
+    readonly_fields = (
+        "position",
+        "declarer",
+        "trump",
+        "bid",
+        "kontra",
+        "re",
+        "points_a",
+        "points_b",
+        "small_a",
+        "small_b",
+        "score_a",
+        "score_b",
+        "ends_round",
+    )
+    fields = readonly_fields
 
 
 @admin.register(Match)
@@ -171,10 +188,10 @@ class MatchAdmin(ThroughTheServices):
                            "team_b__player_1", "team_b__player_2"]  # fmt: skip
     inlines = [GameInline]
 
-    def has_add_permission(self, request):  # type: ignore[no-untyped-def]
+    def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
-    def has_change_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
     def delete_one(self, obj: Match) -> None:
@@ -183,8 +200,8 @@ class MatchAdmin(ThroughTheServices):
 
 class MeldInline(ReadOnlyInline):
     model = Meld
-    fields = ["side", "kind", "suit", "top"]
-    readonly_fields = fields
+    readonly_fields = ("side", "kind", "suit", "top")
+    fields = readonly_fields
     show_change_link = False
 
 
@@ -202,17 +219,22 @@ class GameAdmin(ThroughTheServices, SimpleHistoryAdmin):
     def change_on_entry_page(self, obj: Game) -> str:
         return entry_link(obj.match.evening, obj)
 
-    def has_add_permission(self, request):  # type: ignore[no-untyped-def]
+    def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
-    def has_change_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
-    def history_form_view(self, request, object_id, version_id, extra_context=None):  # type: ignore[no-untyped-def]
+    def history_form_view(
+        self, request: HttpRequest, object_id: str, version_id: str, extra_context: Any = None
+    ) -> HttpResponse:
         # Reverting to an old version would bypass scoring; restoring is on the entry pages.
         if request.method == "POST":
             raise PermissionDenied
-        return super().history_form_view(request, object_id, version_id, extra_context)
+        response: HttpResponse = super().history_form_view(
+            request, object_id, version_id, extra_context
+        )
+        return response
 
     def delete_one(self, obj: Game) -> None:
         services.delete_game(game=obj)
@@ -223,12 +245,12 @@ class ParticipationAdmin(admin.ModelAdmin):
     list_display = ["date", "player", "team", "games", "rounds_won", "rounds_lost", "large_points"]
     list_select_related = ["player", "team__player_1", "team__player_2"]
 
-    def has_add_permission(self, request):  # type: ignore[no-untyped-def]
+    def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
-    def has_change_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
-    def has_delete_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         # Derived from the games: only the services write it (a recompute rebuilds it).
         return False

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import csv
 import datetime
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TextIO
 
 from klammernliga.records import EveningRecord, GameRecord, ImportProblem
@@ -90,7 +90,7 @@ def _parse_row(
 ) -> tuple[datetime.date | None, GameRecord | None, list[ImportProblem]]:
     problems: list[ImportProblem] = []
 
-    def attempt(field: str, parse, default):  # type: ignore[no-untyped-def]
+    def attempt(field: str, parse: Callable[[], Any], default: Any) -> Any:
         try:
             return parse()
         except CsvProblem as problem:

@@ -1,7 +1,7 @@
 """The league's generation: a number that every change to the league raises, in the change's
 own transaction, so it is committed (or rolled back) together with the change.
 
-Pages are cached under it (klammernliga.page_cache). Every request reads the committed number,
+Pages are cached under it (klammernliga.http.page_cache). Every request reads the committed number,
 so no process finds a page that was cached before the last committed change.
 """
 

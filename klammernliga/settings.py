@@ -61,10 +61,13 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "klammernliga.middleware.ChosenLanguageMiddleware",
+    "klammernliga.http.middleware.ChosenLanguageMiddleware",
+    # A login from a locked address is refused here, before the session and the form.
+    "klammernliga.http.login_throttle.RefuseLockedAddressMiddleware",
+    "klammernliga.http.middleware.PagingParametersMiddleware",
     # After the language is chosen; a cached page skips everything below.
-    "klammernliga.page_cache.PageCacheMiddleware",
-    "klammernliga.compression.PublicGZipMiddleware",
+    "klammernliga.http.page_cache.PageCacheMiddleware",
+    "klammernliga.http.compression.PublicGZipMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -112,13 +115,13 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
 
-# Pages are cached under the league's generation (klammernliga.page_cache), so any cache is
+# Pages are cached under the league's generation (klammernliga.http.page_cache), so any cache is
 # correct; one shared by the workers (file or database) is also fast for all of them.
 PAGE_CACHE = os.environ.get("PAGE_CACHE", "locmem" if DEBUG else "file")
 PAGE_CACHE_BACKENDS: dict[str, dict[str, object]] = {
     "locmem": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
     "file": {
-        "BACKEND": "klammernliga.cache_backends.PageFileCache",
+        "BACKEND": "klammernliga.http.cache_backends.PageFileCache",
         "LOCATION": os.environ.get("PAGE_CACHE_DIR") or str(BASE_DIR / "page_cache"),
     },
     "db": {
@@ -129,9 +132,14 @@ PAGE_CACHE_BACKENDS: dict[str, dict[str, object]] = {
 }
 if PAGE_CACHE not in PAGE_CACHE_BACKENDS:
     raise ImproperlyConfigured(f"PAGE_CACHE must be one of {', '.join(PAGE_CACHE_BACKENDS)}.")
+# The file cache also holds at most PAGE_CACHE_MAX_MB megabytes (the oldest pages go first).
+PAGE_CACHE_MAX_MB = envint("PAGE_CACHE_MAX_MB", 200)
+PAGE_CACHE_OPTIONS: dict[str, object] = {"MAX_ENTRIES": 5000}
+if PAGE_CACHE == "file":
+    PAGE_CACHE_OPTIONS["MAX_BYTES"] = PAGE_CACHE_MAX_MB * 1024 * 1024
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
-    "pages": {**PAGE_CACHE_BACKENDS[PAGE_CACHE], "OPTIONS": {"MAX_ENTRIES": 5000}},
+    "pages": {**PAGE_CACHE_BACKENDS[PAGE_CACHE], "OPTIONS": PAGE_CACHE_OPTIONS},
 }
 PAGE_CACHE_ALIAS = "pages"
 PAGE_CACHE_SECONDS = envint("PAGE_CACHE_SECONDS", 24 * 3600)
@@ -151,16 +159,23 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "stats:home"
 LOGOUT_REDIRECT_URL = "stats:home"
 
-# Repeated failed logins are throttled by django-axes.
-AXES_FAILURE_LIMIT = envint("AXES_FAILURE_LIMIT", 5)
+# Failed logins (klammernliga.http.login_throttle): per address by django-axes, whatever the user
+# names: after AXES_FAILURE_LIMIT failures the address gets 429 for AXES_COOLOFF_TIME hours;
+# per user name over all addresses a doubling wait after LOGIN_NAME_FREE_TRIES failures, at most
+# LOGIN_NAME_MAX_DELAY seconds. A browser that logged in as a name is neither for that name.
+AXES_FAILURE_LIMIT = envint("AXES_FAILURE_LIMIT", 20)
 AXES_COOLOFF_TIME = 0.25  # hours
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
-AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_PARAMETERS = ["ip_address"]
+# A login does not clear its address's failures: they were perhaps another's at that address.
+AXES_RESET_ON_SUCCESS = False
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_WHITELIST_CALLABLE = "klammernliga.http.login_throttle.whitelisted"
 # The quarter of an hour counts from the lock: tries during it do not restart it.
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 # Behind the proxy every connection comes from 127.0.0.1: the client is in its header.
-AXES_CLIENT_IP_CALLABLE = "klammernliga.proxy.client_ip" if envbool("BEHIND_PROXY") else None
+AXES_CLIENT_IP_CALLABLE = "klammernliga.http.proxy.client_ip" if envbool("BEHIND_PROXY") else None
+LOGIN_NAME_FREE_TRIES = envint("LOGIN_NAME_FREE_TRIES", 3)
+LOGIN_NAME_MAX_DELAY = envint("LOGIN_NAME_MAX_DELAY", 300)
 
 LANGUAGE_CODE = "de"
 LANGUAGES = [("de", _("Deutsch")), ("en", _("English"))]
@@ -201,6 +216,8 @@ SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_SECURE = envbool("SESSION_COOKIE_SECURE", not DEBUG and envbool("HTTPS", False))
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+LANGUAGE_COOKIE_SECURE = SESSION_COOKIE_SECURE
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", False)
 SECURE_HSTS_SECONDS = envint("SECURE_HSTS_SECONDS", 0)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE_HSTS_SECONDS > 0

@@ -17,7 +17,9 @@ def table(model: type[models.Model]) -> str:
 
 def column(model: type[models.Model], field: str) -> str:
     """A field's column, quoted."""
-    return connection.ops.quote_name(model._meta.get_field(field).column)
+    found = model._meta.get_field(field)
+    assert isinstance(found, models.Field) and found.column  # a concrete field, not a relation
+    return connection.ops.quote_name(found.column)
 
 
 def columns(model: type[models.Model], *fields: str) -> list[str]:

@@ -26,7 +26,7 @@ POINTS: dict[Rank, int] = {
     Rank.EIGHT: 0,
     Rank.SEVEN: 0,
 }
-# Trick order, high to low (RULES.md "Table, cards, points").
+# Trick order, high to low (docs/rules.md "Table, cards, points").
 PLAIN_ORDER: tuple[Rank, ...] = (
     Rank.ASS,
     Rank.TEN,

@@ -1,4 +1,4 @@
-"""Which games form a match (RULES.md "Small and large rounds"): a match is the run of
+"""Which games form a match (docs/rules.md "Small and large rounds"): a match is the run of
 consecutive games of the same two teams on one evening. With several tables at once,
 "consecutive" is seen from the four players: the same two teams go on with their match as long
 as none of the four has played in another match since."""

@@ -1,4 +1,4 @@
-"""Melds in the dealt hands and which of them count (RULES.md "Melds").
+"""Melds in the dealt hands and which of them count (docs/rules.md "Melds").
 
 Terz = 3 cards in sequence 7-8-9-10-B-D-K-A of one suit, Fünfzig = 4 or more (a run of five
 or more is one Fünfzig; two runs apart in one suit are two melds). Only the team with the

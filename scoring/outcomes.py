@@ -1,5 +1,5 @@
 """How one game counts beyond its result: the margin band of its points and who said Kontra
-or Re (RULES.md "Kontra and Re"). The derivation, the pages and the rules page ask here."""
+or Re (docs/rules.md "Kontra and Re"). The derivation, the pages and the rules page ask here."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Dealing and playing one deal: seats, the deal 3-2-3, legal moves, tricks and their points.
 
-RULES.md "Dealing and choosing trump", "Play" and "Table, cards, points". Seats are 0..3 in
+docs/rules.md "Dealing and choosing trump", "Play" and "Table, cards, points". Seats are 0..3 in
 playing order; partners sit opposite, so seats 0 and 2 are team A, seats 1 and 3 team B.
 The rules are written once, on card codes (see `scoring.cards`); the functions taking `Card`
 are thin wrappers for readers and tests.
@@ -111,7 +111,7 @@ TRUMP_RANKS: tuple[tuple[int, ...], ...] = tuple(
 
 
 def legal_codes(hand: Sequence[int], trick: Sequence[int], trump: int) -> list[int]:
-    """RULES.md "Play": the cards of `hand` that may be played onto `trick`."""
+    """docs/rules.md "Play": the cards of `hand` that may be played onto `trick`."""
     if not trick:
         return list(hand)
     led = trick[0] >> 3

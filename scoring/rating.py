@@ -1,4 +1,4 @@
-"""The KlammernBoss rating (RULES.md "KlammernBoss"): a Bayesian logistic model of each game.
+"""The KlammernBoss rating (docs/rules.md "KlammernBoss"): a Bayesian logistic model of each game.
 
 Every game says something about one player above all: the declarer chose to play and, with his
 cards and his play, won or lost. The chance that the declarer's team wins a game is modelled as
@@ -10,7 +10,7 @@ points) and `advantage` (in log-odds) is how much more often declarers win than 
 from the games like everything else. Completed small rounds add a weaker team-against-team
 observation (their result carries the Kontra and Re of their games). The partner's strength
 is left out of the game observation: on leagues played by the card engine it only blurred the
-ranking (README "KlammernBoss").
+ranking (docs/klammernboss.md).
 
 Each observation updates the beliefs in the order played with one step of assumed-density
 filtering (a Laplace step on the logistic likelihood, diagonal covariance), so replaying the
@@ -57,7 +57,7 @@ ROUND_WEIGHT = 0.5
 PRIOR_ADVANTAGE = (0.0, 1.0)
 # The probit approximation of a logistic of a normal: logistic(m / sqrt(1 + π·s²/8)).
 _PROBIT = math.pi / 8
-# Kontra and Re in a round, as the card engine's players say them (README "KlammernBoss"): about
+# Kontra and Re in a round, as the card engine's players say them (docs/klammernboss.md): about
 # one game in eight gets a Kontra and one Kontra in seven a Re, and the defenders say Kontra on
 # strong hands, so a declarer facing Kontra wins far less often (log-odds lower by about 1.5).
 # Such a game doubles (Re: quadruples) the small points: a round is more of a lottery than its

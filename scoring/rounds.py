@@ -1,4 +1,4 @@
-"""Small and large rounds within one match (RULES.md "Small and large rounds")."""
+"""Small and large rounds within one match (docs/rules.md "Small and large rounds")."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """One recorded game: what must hold for it to be valid, and its result.
 
-RULES.md "Recording a game" and "Result of one game".
+docs/rules.md "Recording a game" and "Result of one game".
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Simulate whole games between four computer players, with a full record of the play.
 
-A game: shuffle and deal 3-2-3, the two bidding passes (RULES.md "Dealing and choosing
+A game: shuffle and deal 3-2-3, the two bidding passes (docs/rules.md "Dealing and choosing
 trump"), melds, Kontra and Re during the first trick, eight tricks, points. The same `rng`
 always gives the same game.
 """

@@ -1,4 +1,4 @@
-"""Standings for players and teams (RULES.md "Tables")."""
+"""Standings for players and teams (docs/rules.md "Tables")."""
 
 from __future__ import annotations
 

@@ -14,7 +14,7 @@ def league_years_for(request: HttpRequest) -> list[int]:
     years: list[int] | None = getattr(request, "_league_years", None)
     if years is None:
         years = league_years()
-        request._league_years = years  # type: ignore[attr-defined]
+        request._league_years = years  # type: ignore[attr-defined]  # kept on the request for this request
     return years
 
 

@@ -41,5 +41,5 @@ def add(items: Iterable[Totals], key: Hashable, name: str) -> Totals:
         key=key,
         name=name,
         evenings=sum(t.evenings for t in items),
-        **{field: sum(getattr(t, field) for t in items) for field in SUMS},  # type: ignore[arg-type]
+        **{field: sum(getattr(t, field) for t in items) for field in SUMS},
     )

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass
+from typing import Any
 
 import django_filters
 from django import forms
 from django.db.models import F, Q, QuerySet
+from django.http import QueryDict
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
@@ -29,7 +31,9 @@ class FastSelect(forms.Select):
     """A flat <select> drawn by one template loop: Django's own widget template renders a
     template per option (~0.1 ms each)."""
 
-    def render(self, name, value, attrs=None, renderer=None) -> SafeString:  # type: ignore[no-untyped-def]
+    def render(
+        self, name: str, value: Any, attrs: dict[str, Any] | None = None, renderer: Any = None
+    ) -> SafeString:
         chosen = self.format_value(value)
         context = {
             "name": name,
@@ -37,7 +41,7 @@ class FastSelect(forms.Select):
             "choices": [(str(v), label) for v, label in self.choices],
             "chosen": chosen[0] if chosen else "",
         }
-        return render_to_string("stats/widgets/select.html", context)  # type: ignore[return-value]
+        return render_to_string("stats/widgets/select.html", context)
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +58,7 @@ class Selection:
 
 class LeagueForm(forms.Form):
     def clean(self) -> dict[str, object]:
-        data = super().clean()
+        data = super().clean() or {}
         if data.get("team") is not None:  # a known team was turned into player and partner
             self.add_error("team", _("Dieses Team gibt es nicht."))
         if data.get("partner") and data.get("partner") == data.get("spieler"):
@@ -86,7 +90,13 @@ class LeagueFilter(django_filters.FilterSet):
         fields: list[str] = []
         form = LeagueForm
 
-    def __init__(self, data=None, *args, players: list[PlayerName] | None = None, **kwargs):  # type: ignore[no-untyped-def]
+    def __init__(
+        self,
+        data: QueryDict | None = None,
+        *args: Any,
+        players: list[PlayerName] | None = None,
+        **kwargs: Any,
+    ) -> None:
         self.players = league_players() if players is None else players
         self.by_slug = {p.slug: p for p in self.players}
         if data is not None:
@@ -144,7 +154,7 @@ class LeagueFilter(django_filters.FilterSet):
         return any(self.data.get(name) for name in self.filters)
 
 
-def _team_as_players(data, players: list[PlayerName]):  # type: ignore[no-untyped-def]
+def _team_as_players(data: QueryDict, players: list[PlayerName]) -> QueryDict:
     """`team=<id>` (a link) becomes player and partner, which the form shows and keeps."""
     team = data.get("team")
     if not team:

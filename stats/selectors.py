@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from django.db.models import Count, QuerySet, Sum
 
 from klammernliga.models import PlayerYear, Team, TeamYear, YearTotals
@@ -10,17 +13,17 @@ from scoring.standings import Standing, Totals, rank, team_name
 _SUMS = YearTotals.SUMS
 
 
-def _years(model: type[YearTotals], year: int | None) -> QuerySet[YearTotals]:
-    rows = model.objects.all()
+def _years[T: YearTotals](model: type[T], year: int | None) -> QuerySet[T]:
+    rows = model._default_manager.all()
     return rows.filter(year=year) if year is not None else rows
 
 
-def _totals(row: dict[str, object], key: object, name: str, players: tuple[str, ...]) -> Totals:
+def _totals(row: Mapping[str, Any], key: object, name: str, players: tuple[str, ...]) -> Totals:
     return Totals(
         key=key,
         name=name,
         players=players,
-        **{name_: row[f"{name_}_sum"] or 0 for name_ in _SUMS},  # type: ignore[arg-type]
+        **{name_: row[f"{name_}_sum"] or 0 for name_ in _SUMS},
     )
 
 
@@ -29,7 +32,7 @@ def _sums() -> dict[str, Sum]:
 
 
 def player_standings(*, year: int | None = None) -> list[Standing]:
-    """Players ranked as RULES.md "Tables" says; one aggregate over the stored year totals.
+    """Players ranked as docs/rules.md "Tables" says; one aggregate over the stored year totals.
 
     An evening lies in one year, so the evenings of all years add up like the other figures.
     """
@@ -46,7 +49,7 @@ def player_standings(*, year: int | None = None) -> list[Standing]:
 
 
 def team_standings(*, year: int | None = None) -> list[Standing]:
-    """Teams ranked as RULES.md "Tables" says: one aggregate over the stored year totals, and
+    """Teams ranked as docs/rules.md "Tables" says: one aggregate over the stored year totals, and
     the teams' names in a second query (joining names into a grouping of every year's row
     costs more than both)."""
     rows = _years(TeamYear, year).values("team_id").annotate(**_sums()).order_by()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import cast
 
 from django.db.models import Case, Q, QuerySet, Sum, Value, When
 
@@ -106,7 +107,7 @@ class GameRow:
     melds_b: list[tuple[str, str]] = field(default_factory=list)
 
 
-def _row(values: tuple) -> GameRow:  # type: ignore[type-arg]
+def _row(values: tuple) -> GameRow:
     i, m, pos, date, a1, a2, b1, b2, *rest = values
     return GameRow(i, m, pos, date, (a1, a2), (b1, b2), *rest)
 
@@ -165,7 +166,7 @@ def games_count(year: int | None, player_id: int | None, team_id: int | None) ->
         years = (
             TeamYear.objects.filter(team_id=team_id)
             if team_id is not None
-            else PlayerYear.objects.filter(player_id=player_id)
+            else PlayerYear.objects.filter(player_id=cast(int, player_id))
         )
         if year is not None:
             years = years.filter(year=year)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime
 import functools
 from dataclasses import dataclass
+from typing import Any
 
 from django.db.models import CharField, Max, Min, Sum
 from django.db.models.functions import Cast
@@ -48,8 +49,12 @@ def player_list() -> list[PlayerRow]:
     result = []
     for row in rows:
         player = Player(pk=row["player_id"], name=row["player__name"], slug=row["player__slug"])
+        sums: dict[str, Any] = {**row}  # with the sums annotated by name, unseen by the stubs
         figures = totals(
-            {**row, "evenings_count": row["evenings_sum"]}, player.slug, player.name, (player.name,)
+            {**sums, "evenings_count": sums["evenings_sum"]},
+            player.slug,
+            player.name,
+            (player.name,),
         )
         result.append(PlayerRow(player, figures, row["first"], row["last"]))
     return result
@@ -165,7 +170,7 @@ CALLS = ("kontra_said", "kontra_against", "re_said", "re_against")
 
 
 def _calls(total: dict[str, int]) -> list[CallRow]:
-    """Kontra is said by the defenders, Re by the playing team (RULES.md "Kontra and Re")."""
+    """Kontra is said by the defenders, Re by the playing team (docs/rules.md "Kontra and Re")."""
     return [
         CallRow(key, total[f"{key}_games"], total[f"{key}_won"], total[f"{key}_net"])
         for key in CALLS

@@ -180,7 +180,7 @@ def distributions(games: QuerySet[Game], perspective: Perspective | None) -> Dis
     ended = games.filter(ends_round=True).annotate(year=ExtractYear("match__evening__date"))
     fields = ["year", "score_a", "score_b", "round_winner", "kalte"]
     if perspective:
-        ended = ended.annotate(me=perspective.side)  # type: ignore[arg-type]
+        ended = ended.annotate(me=perspective.side)
         fields.append("me")
     ends: list[EndRow] = []
     years: list[YearRow] = []
@@ -217,4 +217,4 @@ def tallied_distributions(
             ends.append((a, b, is_kalte, n, won))
     by_year = rows.filter(kind=OutcomeTally.ROUND).values("year", "kalte").annotate(n_sum=Sum("n"))
     years = by_year.values_list("year", "kalte", "n_sum").order_by()
-    return assemble(margins, ends, years, perspective)  # type: ignore[arg-type]
+    return assemble(margins, ends, years, perspective)

@@ -21,6 +21,8 @@ type Key = Callable[[Any], object]
 
 
 class KeyedListData(TableListData):
+    data: list[Any]  # set by TableListData, which has no types
+
     def __init__(self, data: Iterable[object], keys: Mapping[str, Key]) -> None:
         super().__init__(list(data))
         self.keys = keys

@@ -72,7 +72,9 @@ def round_ends(dist: Distributions) -> BarChart:
             Series("won", gettext("gewonnen von %(name)s") % {"name": name}),
             Series("lost", gettext("verloren von %(name)s") % {"name": name}),
         )
-        rows = [(r.label, (r.won, r.lost)) for r in dist.round_ends]
+        rows: list[tuple[str, tuple[int, ...]]] = [
+            (r.label, (r.won, r.lost)) for r in dist.round_ends
+        ]
     else:
         series = (ROUNDS,)
         rows = [(r.label, (r.count,)) for r in dist.round_ends]

@@ -1,14 +1,14 @@
 """The league tables (Wertungen) as django-tables2 tables over the ranked standings.
 
 Rows are plain dicts made from `stats.selectors` standings, so sorting by a column only
-reorders the rows: the rank column keeps its meaning, the table rank of RULES.md "Tables".
+reorders the rows: the rank column keeps its meaning, the table rank of docs/rules.md "Tables".
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import django_tables2 as tables
 from django.urls import NoReverseMatch, reverse
@@ -19,6 +19,9 @@ from django.utils.translation import gettext_lazy as _
 from scoring.standings import Standing
 from stats.display import decimal, percent, signed
 from stats.templatetags.league_format import num_cells
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrPromise
 
 # The shared table template: scroll wrapper, sort links with aria-sort, short headers.
 TABLE_TEMPLATE = "stats/tables2.html"
@@ -35,7 +38,7 @@ class ColumnSets:
     """
 
     name: str
-    labels: tuple[str, ...]
+    labels: tuple[str | StrPromise, ...]
     head: tuple[int, ...]
     lead: int = 1
 
@@ -44,7 +47,7 @@ class ColumnSets:
         return self.head[self.lead :]
 
     @property
-    def choices(self) -> list[tuple[int, str]]:
+    def choices(self) -> list[tuple[int, str | StrPromise]]:
         return list(enumerate(self.labels, start=1))
 
 
@@ -176,7 +179,7 @@ class NumberColumn(tables.Column):
     The sort is stable over rows in table order, so equal figures keep their table ranks' order.
     """
 
-    def __init__(self, *args: Any, short: str = "", **kwargs: Any) -> None:
+    def __init__(self, *args: Any, short: str | StrPromise = "", **kwargs: Any) -> None:
         self.short = short
         attrs = {"th": {"class": "num"}, "td": {"class": "num"}}
         kwargs.setdefault("attrs", attrs)

@@ -7,6 +7,7 @@ django-tables2 did per cell at ~0.3 ms), and stats/_games_table.html draws them.
 from __future__ import annotations
 
 import csv
+import datetime
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
@@ -153,7 +154,7 @@ class Labels:
             self.bids[code] = bid_label(code)
         return self.bids[code]
 
-    def date(self, day: object) -> str:
+    def date(self, day: datetime.date) -> str:
         if day not in self.dates:
             self.dates[day] = date_format(day, "SHORT_DATE_FORMAT")
         return self.dates[day]

@@ -15,7 +15,7 @@ urlpatterns = [
         name="table_year_teams",
     ),
     path("regeln/", rules.RulesView.as_view(), name="rules"),
-    # Statistik (issue 5): Alle Spiele, Spieler-Info, Teambilanzen, Sieg-Verteilungen.
+    # Statistik: Alle Spiele, Spieler-Info, Teambilanzen, Sieg-Verteilungen.
     path("spiele/", games.game_list, name="games"),
     path("spiele/abend/<str:date>/", games.evening, name="evening"),
     path("spiele/abend/<str:date>/live/", games.evening_live, name="evening_live"),

@@ -8,7 +8,7 @@ from django.core.management import call_command
 DATA = Path(__file__).parent / "klammernliga" / "data"
 
 
-def pytest_collection_modifyitems(config, items) -> None:  # type: ignore[no-untyped-def]
+def pytest_collection_modifyitems(config, items) -> None:
     """Tests marked `postgres` check what only a server database has (concurrent writers): they
     run in the PostgreSQL pass of `make test` and are left out (deselected) on SQLite."""
     from django.conf import settings
@@ -46,7 +46,7 @@ def league_file() -> Path:
 
 
 @pytest.fixture
-def league(db, league_file):  # type: ignore[no-untyped-def]
+def league(db, league_file):
     """The small hand-checked league of tests/klammernliga/data imported through the command."""
     call_command("import_games", str(league_file), stdout=io.StringIO())
     return league_file

@@ -26,7 +26,7 @@ class TeamFactory(factory.django.DjangoModelFactory):
     player_2 = factory.SubFactory(PlayerFactory)
 
     @classmethod
-    def _create(cls, model_class, *args, player_1, player_2, **kwargs):  # type: ignore[no-untyped-def]
+    def _create(cls, model_class, *args, player_1, player_2, **kwargs):
         return Team.objects.for_players(player_1, player_2)
 
 
@@ -74,11 +74,11 @@ class GameFactory(factory.Factory):
         with_re = factory.Trait(kontra=True, re=True)
 
     @classmethod
-    def _create(cls, model_class, *args, match, **kwargs):  # type: ignore[no-untyped-def]
+    def _create(cls, model_class, *args, match, **kwargs):
         return services.record_game(match=match, **kwargs)
 
     @classmethod
-    def _build(cls, model_class, *args, **kwargs):  # type: ignore[no-untyped-def]
+    def _build(cls, model_class, *args, **kwargs):
         raise NotImplementedError("games are only created through the service")
 
 
@@ -109,7 +109,7 @@ class ScorekeeperFactory(UserFactory):
     username = factory.Sequence(lambda n: f"schriftfuehrer{n:02d}")
 
     @factory.post_generation
-    def scorekeeper_group(obj, create, extracted, **kwargs):  # type: ignore[no-untyped-def]
+    def scorekeeper_group(obj, create, extracted, **kwargs):
         from klammernliga.entry.access import ensure_scorekeeper_group
 
         if create:

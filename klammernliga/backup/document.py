@@ -25,6 +25,19 @@ TABLES: list[tuple[str, type[models.Model]]] = [
 USER_FIELDS = ["username", "first_name", "last_name", "email", "password", "is_active",
                "is_staff", "is_superuser", "date_joined", "last_login"]  # fmt: skip
 BATCH = 2000
+# Ids of the document: far below what the columns hold, so that new records still find room
+# after the highest id (an id of 2**63 - 1 would leave none).
+ID_LIMIT = 2**31 - 1
+
+
+def unique_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    """json's object_pairs_hook: a key twice in one object is refused, not taken last-wins."""
+    result: dict[str, object] = {}
+    for key, value in pairs:
+        if key in result:
+            raise ValueError(f"the key {key!r} appears twice in one object")
+        result[key] = value
+    return result
 
 
 class BackupError(Exception):
@@ -49,5 +62,5 @@ def history_model(model: type[models.Model]) -> type[models.Model] | None:
     return getattr(model, attribute).model if attribute else None
 
 
-def is_user_fk(f: models.Field) -> bool:  # type: ignore[type-arg]
+def is_user_fk(f: models.Field) -> bool:
     return bool(f.is_relation and f.related_model is get_user_model())

@@ -12,11 +12,13 @@ from django.contrib.auth.models import Group, Permission
 from django.core.exceptions import ValidationError
 from django.core.management.color import no_style
 from django.db import IntegrityError, connection, models
+from django.db.backends.base.operations import BaseDatabaseOperations
 
 from klammernliga import services
 from klammernliga.backup.document import (
     BATCH,
     FORMAT,
+    ID_LIMIT,
     TABLES,
     USER_FIELDS,
     VERSION,
@@ -66,6 +68,10 @@ class _Reader:
                 ok, value = self._value(f"{at}.{name}", f, row[name], history=history)
                 if ok:
                     values[f.attname] = value
+                # A position counts the rows of its table: it cannot pass their number.
+                if ok and name == "position" and isinstance(value, int) and value > len(rows):
+                    self.problem(f"{at}.position: {value} is more than the {len(rows)} records")
+
             instance = model(**values)
             if instance.pk is not None:
                 if instance.pk in self.ids[model]:
@@ -150,7 +156,13 @@ def _wrong_type(f: Any, raw: object) -> str | None:
     if "Integer" in kind or "AutoField" in kind:
         if type(raw) is not int:
             return "a whole number"
-        low, high = connection.ops.integer_field_range(kind)
+        if "AutoField" in kind or f.primary_key or f.is_relation:
+            low, high = (1, ID_LIMIT)
+        else:
+            # The narrowest of the databases (PostgreSQL's), so SQLite refuses the same.
+            low, high = BaseDatabaseOperations.integer_field_ranges.get(
+                kind, connection.ops.integer_field_range(kind)
+            )
         if (low is not None and raw < low) or (high is not None and raw > high):
             return f"a whole number from {low} to {high}"
         return None
@@ -185,6 +197,9 @@ def _check_header(document: object) -> dict[str, Any]:
         problems.append("history: an object of tables is expected")
     if problems:
         raise BackupError(problems)
+    problems += _people_problems(document)
+    if problems:
+        raise BackupError(problems)
     # A user's group that neither the document nor this database has would be dropped silently.
     known = {g["name"] for g in document["groups"]}
     known |= set(Group.objects.values_list("name", flat=True))
@@ -201,6 +216,44 @@ def _check_header(document: object) -> dict[str, Any]:
     return document
 
 
+def _is_permission_list(keys: object) -> bool:
+    """[[app label, codename], ...]: a list of pairs of texts."""
+    return isinstance(keys, list) and all(
+        isinstance(key, list) and len(key) == 2 and all(isinstance(k, str) for k in key)
+        for key in keys
+    )
+
+
+def _people_problems(document: dict[str, Any]) -> list[str]:
+    """Groups and users checked before anything is written: names within their columns,
+    permissions as lists of pairs of texts, every user field as the user model cleans it."""
+    problems = []
+    group_name = Group._meta.get_field("name")
+    for index, row in enumerate(document["groups"]):
+        try:
+            group_name.clean(row["name"], None)
+        except ValidationError as error:
+            problems.append(f"groups[{index}].name: {' '.join(error.messages)}")
+        if not _is_permission_list(row.get("permissions", [])):
+            problems.append(f"groups[{index}].permissions: a list of [app, codename] is expected")
+    user_model = get_user_model()
+    for index, row in enumerate(document["users"]):
+        for name in USER_FIELDS:
+            if name in row:
+                try:
+                    field = user_model._meta.get_field(name)
+                    assert isinstance(field, models.Field)
+                    field.clean(row[name], None)
+                except (ValidationError, TypeError, ValueError, OverflowError) as error:
+                    messages = getattr(error, "messages", None) or [str(error)]
+                    problems.append(f"users[{index}].{name}: {' '.join(messages)}")
+        if not _is_permission_list(row.get("user_permissions", [])):
+            problems.append(
+                f"users[{index}].user_permissions: a list of [app, codename] is expected"
+            )
+    return problems[:50]
+
+
 def _restore_users(document: dict[str, Any], summary: ImportSummary, reader: _Reader) -> None:
     user_model = get_user_model()
     permissions = {
@@ -212,7 +265,7 @@ def _restore_users(document: dict[str, Any], summary: ImportSummary, reader: _Re
         found = []
         for key in keys if isinstance(keys, list) else []:
             if isinstance(key, list) and tuple(key) in permissions:
-                found.append(permissions[tuple(key)])  # type: ignore[index]
+                found.append(permissions[tuple(key)])
             else:
                 reader.problem(f"{at}: unknown permission {key!r}")
         return found
@@ -230,7 +283,9 @@ def _restore_users(document: dict[str, Any], summary: ImportSummary, reader: _Re
         for name in USER_FIELDS:
             if name in row:
                 try:
-                    values[name] = user_model._meta.get_field(name).clean(row[name], None)
+                    field = user_model._meta.get_field(name)
+                    assert isinstance(field, models.Field)  # USER_FIELDS are the user's own
+                    values[name] = field.clean(row[name], None)
                 except (ValidationError, TypeError, ValueError, OverflowError) as error:
                     messages = getattr(error, "messages", None) or [str(error)]
                     reader.problem(f"users[{index}].{name}: {' '.join(messages)}")
@@ -246,7 +301,8 @@ def import_league(document: object, *, replace: bool = False) -> ImportSummary:
     doc = _check_header(document)
     summary = ImportSummary(replaced=replace)
     user_model = get_user_model()
-    usernames = {u.get("username") for u in doc["users"] if isinstance(u, dict)}
+    # As the file has them: a name of another kind is refused when its user is read.
+    usernames: set[Any] = {u.get("username") for u in doc["users"] if isinstance(u, dict)}
     usernames |= set(user_model._base_manager.values_list(user_model.USERNAME_FIELD, flat=True))
     reader = _Reader(usernames)
     loaded = [(key, model, reader.instances(key, model, doc[key])) for key, model in TABLES]

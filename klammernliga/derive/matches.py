@@ -201,30 +201,32 @@ def rederive(matches: list[Match], *, validated: bool = False) -> Derived:
         results = [result(sheet, validated=validated) for sheet in sheets]
         steps, tally = derive_steps(results)
         for game, outcome, step in zip(games, results, steps, strict=True):
-            before = _derived_values(game)
+            derived_before = _derived_values(game)
             game.playing_side = outcome.playing_side.value
             game.winner_side = outcome.winner.value
             game.small_a, game.small_b = outcome.small_a, outcome.small_b
             apply_step(game, step)
-            if _derived_values(game) != before:
+            if _derived_values(game) != derived_before:
                 changed.append(game)
         before = tally_values(match)
         apply_tally(match, tally)
         if tally_values(match) != before:
             tallies.append(match)
         if games:  # a Partie without games is no evening of its players
-            melds = [melds_of[g.pk] for g in games]
-            participations.extend(participations_of(match, tally, games, melds))
+            game_melds = [melds_of[g.pk] for g in games]
+            participations.extend(participations_of(match, tally, games, game_melds))
     _write_derived(changed)
     # The match's history keeps teams and place only, not the derived tally: a plain UPDATE.
     update_rows(Match, MATCH_TALLY_FIELDS, [(*tally_values(m), m.pk) for m in tallies])
     stored = Participation.objects.filter(match_id__in=keys).values_list(
         "pk", *PARTICIPATION_COLUMNS
     )
-    before = {_seat(row[1:]): (row[0], row[1:]) for row in stored}
-    sync_rows(Participation, PARTICIPATION_COLUMNS, before, participations, key=_seat)
+    stored_rows = {_seat(row[1:]): (row[0], row[1:]) for row in stored}
+    sync_rows(Participation, PARTICIPATION_COLUMNS, stored_rows, participations, key=_seat)
     return Derived(
-        {game.pk for game in changed}, [values for _pk, values in before.values()], participations
+        {game.pk for game in changed},
+        [values for _pk, values in stored_rows.values()],
+        participations,
     )
 
 

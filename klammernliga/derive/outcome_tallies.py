@@ -2,8 +2,8 @@
 
 klammernliga.derive.summaries says from which evening on the games changed; the tallies from
 that evening's month on are counted again from the stored games (one plain read a year).
-When one match changed, only its month is recounted; a game added at the end of its match just
-adds its own counts (`add_game`).
+When one match changed, only its month is recounted, and only the rows whose count changed are
+written.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Max, Min, Q
 
-from klammernliga.bulk import add_or_insert, sync_rows
+from klammernliga.bulk import sync_rows
 from klammernliga.models import Evening, Game, LeagueOutcome, PlayerOutcome
 from scoring import outcomes
 
@@ -158,38 +158,6 @@ def _year_tallies(games: Any, players: Collection[int] | None = None) -> list[tu
             tally[0] += 1
             tally[1] += won
     return [(*key, n, won) for key, (n, won) in counts.items()]
-
-
-def game_row(
-    game: Game, date: datetime.date, seats: tuple[tuple[int, int], tuple[int, int]]
-) -> tuple[Any, ...]:
-    """A game as `add_game` counts it, from the game (derived), its evening's date and its
-    match's seats (klammernliga.derive.sheets.seats)."""
-    return (*(getattr(game, name) for name in _GAME_FIELDS[:9]), date, *seats[0], *seats[1])
-
-
-def add_game(row: Sequence[Any]) -> None:
-    """Count one game newly added at the end of its match (`game_row`).
-
-    Appending a game changes no earlier game's result, so the tallies only gain this game's
-    counts: added to the month's rows, a row inserted where the month had none (one statement
-    for the league's and one for the players').
-    """
-    day = row[_GAME_FIELDS.index("match__evening__date")]
-    gained: dict[Key, list[int]] = defaultdict(lambda: [0, 0])
-    for key, won in _counts(row, None):
-        gained[key][0] += 1
-        gained[key][1] += won
-    league, players = [], []
-    for (player, _month, kind, a, b, kalte), (n, won) in gained.items():
-        counts = (day.year, day.month, kind, a, b, kalte)
-        if player is None:
-            league.append((*counts, n, won))
-        else:
-            players.append((*counts, player, n, won))
-    # Added to, not overwritten: exact however the stored count came about.
-    add_or_insert(LeagueOutcome, _FIELDS[:6], ("n", "won"), league)
-    add_or_insert(PlayerOutcome, (*_FIELDS[:6], "player_id"), ("n", "won"), players)
 
 
 _FIELDS = ("year", "month", "kind", "a", "b", "kalte", "n", "won")

@@ -16,8 +16,8 @@ from itertools import groupby
 from django.db import transaction
 from django.db.models import OuterRef, Q, Subquery
 
-from klammernliga.bulk import insert_rows, update_rows
-from klammernliga.models import Game, Match, Player
+from klammernliga.bulk import insert_rows
+from klammernliga.models import Game, Player
 from klammernliga.models import Rating as StoredRating
 from scoring.domain import Side
 from scoring.rating import Rated, RatedGame, RatedRound, Rating, initial_rating, replay
@@ -39,13 +39,6 @@ _GAME_FIELDS = (
     "match__team_b__player_2_id",
 )
 type GameRow = tuple[int, datetime.date, int, str, str, str, int, int, int, int]
-
-
-def game_row(game: Game, match: Match, seats: tuple[tuple[int, int], tuple[int, int]]) -> GameRow:
-    """A game as the ratings read it (_GAME_FIELDS), from the game (derived), its match (evening
-    loaded) and the match's seats (klammernliga.derive.sheets.seats)."""
-    return (match.evening_id, match.evening.date, game.declarer_id, game.playing_side,
-            game.winner_side, game.round_winner, *seats[0], *seats[1])  # fmt: skip
 
 
 # The columns of a stored rating, in the order _replay_evenings produces them.
@@ -125,7 +118,7 @@ def _game_rows(since: datetime.date | None) -> Iterator[GameRow]:
         games.order_by("match__evening__date", "match__position", "position")
         .values_list(*_GAME_FIELDS)
         .iterator(chunk_size=BATCH_SIZE)
-    )  # type: ignore[return-value]
+    )
 
 
 def _rated(row: GameRow) -> Iterator[Rated[int]]:
@@ -167,9 +160,11 @@ def _replay_evenings(
             new = after[key]
             ratings[key] = new
             rounds_so_far[key] = rounds_so_far.get(key, 0) + count
-            stored = (key, evening_id, date, month, False, False, new.mu, new.sigma, new.ordinal)
-            stored = (*stored, before[key].ordinal, rounds_so_far[key], count, won.get(key, 0))
-            result.append((*stored, advantage.mu, advantage.sigma))
+            result.append((
+                key, evening_id, date, month, False, False, new.mu, new.sigma, new.ordinal,
+                before[key].ordinal, rounds_so_far[key], count, won.get(key, 0),
+                advantage.mu, advantage.sigma,
+            ))  # fmt: skip
     return _mark_month_ends(result)
 
 
@@ -184,51 +179,6 @@ def _counted(
             for key in event.winners:
                 won[key] = won.get(key, 0) + 1
         yield event
-
-
-# What continuing an evening reads of its stored rows, and writes back.
-_EVENING_FIELDS = ("mu", "sigma", "ordinal", "rounds", "rounds_evening", "rounds_won_evening",
-                   "advantage_mu", "advantage_sigma")  # fmt: skip
-
-
-@transaction.atomic(savepoint=False)
-def append_game(row: GameRow) -> bool:
-    """Rate a game appended as the last one of its evening (no later match of the evening has
-    games) whose four players have rated rows there already (their match had games): continue
-    the evening's stored rows with its events, in two statements. As a replay is the same cut
-    anywhere (scoring.rating.replay) and each row keeps the ordinal before the evening, the rows
-    equal those of a replay of the whole evening.
-
-    False, writing nothing, when a later evening has games or a player has no row there yet:
-    the caller replays the evening (`update_ratings`).
-    """
-    date = row[1]
-    stored = StoredRating.objects.filter(date__gte=date).values_list(
-        "pk", "player_id", "date", *_EVENING_FIELDS
-    )
-    rows = {player: (pk, values) for pk, player, day, *values in stored if day == date}
-    seated = row[6:]
-    if len(rows) != len(stored) or not rows or any(key not in rows for key in seated):
-        return False
-    played: dict[int, int] = {}
-    won: dict[int, int] = {}
-    events = list(_counted(_rated(row), played, won))
-    start = {key: Rating(*rows[key][1][:2]) for key in seated}
-    _pk, (*_values, advantage_mu, advantage_sigma) = next(iter(rows.values()))
-    after, advantage = replay(events, start, Rating(advantage_mu, advantage_sigma))
-    written = []
-    for key, (pk, values) in rows.items():
-        mu, sigma, ordinal, rounds, rounds_evening, rounds_won = values[:6]
-        if key in after:
-            new, count = after[key], played.get(key, 0)
-            mu, sigma, ordinal = new.mu, new.sigma, new.ordinal
-            rounds, rounds_evening = rounds + count, rounds_evening + count
-            rounds_won += won.get(key, 0)
-        written.append((mu, sigma, ordinal, rounds, rounds_evening, rounds_won,
-                        advantage.mu, advantage.sigma, pk))  # fmt: skip
-    # Every row of the evening carries the advantage after it.
-    update_rows(StoredRating, _EVENING_FIELDS, written)
-    return True
 
 
 def _mark_month_ends(rows: list[RatingRow]) -> list[RatingRow]:
@@ -258,7 +208,7 @@ def _mark_ends_before(since: datetime.date, rows: list[RatingRow], latest: Lates
     flagged = StoredRating.objects.filter(date__gte=year_start, date__lt=since).filter(
         Q(year_end=True) | Q(month_end=True, date__gte=month_start)
     )
-    now = {"month_end": set(), "year_end": set()}
+    now: dict[str, set[int]] = {"month_end": set(), "year_end": set()}
     for pk, date, month_end, year_end in flagged.values_list("pk", "date", "month_end", "year_end"):
         if month_end and date >= month_start:  # an earlier month's end stays as it is
             now["month_end"].add(pk)

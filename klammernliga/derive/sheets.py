@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import cache
+from typing import cast
 
 from klammernliga.models import Game, Match, Meld, Player
 from scoring.domain import Meld as MeldValue
@@ -62,14 +63,15 @@ def meld_rows(game: Game, sheet: GameSheet) -> list[Meld]:
 
 
 def apply_inputs(game: Game, sheet: GameSheet, outcome: GameResult) -> None:
-    game.declarer_id = sheet.declarer
-    game.dealer_id = sheet.dealer
-    game.trump = Suit(sheet.trump).value
+    # The sheet holds what was entered; scoring has checked it before a game is stored.
+    game.declarer_id = cast(int, sheet.declarer)
+    game.dealer_id = cast(int | None, sheet.dealer)
+    game.trump = Suit(cast(str, sheet.trump)).value
     game.bid = str(sheet.bid)
     game.kontra = sheet.kontra
     game.re = sheet.re
-    game.points_a = sheet.points_a
-    game.points_b = sheet.points_b
+    game.points_a = cast(int, sheet.points_a)
+    game.points_b = cast(int, sheet.points_b)
     game.playing_side = outcome.playing_side.value
     game.winner_side = outcome.winner.value
     game.small_a = outcome.small_a
@@ -103,8 +105,8 @@ def sheet_of_row(
         team_b=teams[1],
         declarer=game.declarer_id,
         dealer=game.dealer_id,
-        trump=game.trump,  # type: ignore[arg-type]
-        bid=game.bid,  # type: ignore[arg-type]
+        trump=game.trump,
+        bid=game.bid,
         melds_a=tuple(by_side["a"]),
         melds_b=tuple(by_side["b"]),
         kontra=game.kontra,

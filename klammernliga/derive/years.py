@@ -72,7 +72,7 @@ def refresh_year_totals(years: Iterable[int] | None = None, *, match: Match | No
         stale = Q(year__in=years)
     for roll_up in ROLL_UPS:
         mine = Q(**{f"{roll_up.key}__in": sorted(owners[roll_up.key])}) if owners else Q()
-        roll_up.model.objects.filter(stale, mine).delete()
+        roll_up.model._default_manager.filter(stale, mine).delete()
     # Each roll-up's owner and figures, picked from one read of every column they need.
     columns = tuple(dict.fromkeys(("is_first", "evening_id", "date",
                                    *(r.key for r in ROLL_UPS),

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, cast
 
 from django import forms
+from django.forms.boundfield import BoundWidget
+from django.http import QueryDict
 from django.utils.translation import gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -95,11 +97,11 @@ class GameForm(ProblemsMixin, forms.Form):
                 }
             )
             self.fields[f"terz_{side}"] = forms.TypedChoiceField(
-                label=_("Terz"), choices=TERZ_COUNTS, coerce=int, empty_value=0,
+                label=_("Terz"), choices=TERZ_COUNTS, coerce=int, empty_value=0,  # type: ignore[arg-type]  # Django takes any empty value; the stubs say str
                 required=False, initial=0, widget=forms.RadioSelect,
             )  # fmt: skip
             self.fields[f"fuenfzig_{side}"] = forms.TypedChoiceField(
-                label=_("Fünfzig"), choices=FUENFZIG_COUNTS, coerce=int, empty_value=0,
+                label=_("Fünfzig"), choices=FUENFZIG_COUNTS, coerce=int, empty_value=0,  # type: ignore[arg-type]  # Django takes any empty value; the stubs say str
                 required=False, initial=0, widget=forms.RadioSelect,
             )  # fmt: skip
             self.fields[f"belle_{side}"] = forms.BooleanField(label=_("Belle"), required=False)
@@ -136,11 +138,11 @@ class GameForm(ProblemsMixin, forms.Form):
             for side in Side
         ]
 
-    def declarer_by_team(self) -> list[tuple[str, list[forms.BoundWidget]]]:
+    def declarer_by_team(self) -> list[tuple[str, list[BoundWidget]]]:
         radios = list(self["declarer"])
         return [(self.match.team_a.name, radios[:2]), (self.match.team_b.name, radios[2:])]
 
-    def suit_radios(self) -> list[tuple[forms.BoundWidget, str]]:
+    def suit_radios(self) -> list[tuple[BoundWidget, str]]:
         return [(radio, Suit(radio.data["value"]).symbol) for radio in self["trump"]]
 
     def points_fields(self) -> list[forms.BoundField]:
@@ -219,13 +221,16 @@ class GameForm(ProblemsMixin, forms.Form):
         if not missing:
             return
         side = missing[0]
-        value = total_points(data["melds_a"], data["melds_b"]) - given[side.other]
+        other = given[side.other]
+        assert other is not None  # one side is missing, so the other was given
+        value = total_points(data["melds_a"], data["melds_b"]) - other
         name = f"points_{side}"
         data[name] = value
         self.computed = name
         # Shown again with the form if something else is wrong.
-        self.data = self.data.copy()
-        self.data[self.add_prefix(name)] = str(value)
+        shown = cast(QueryDict, self.data).copy()  # a bound form's data is the request's QueryDict
+        shown[self.add_prefix(name)] = str(value)
+        self.data = shown
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -339,6 +344,6 @@ def initial_for(game: Game) -> dict[str, Any]:
         initial[f"terz_{side}"] = len(melds[MeldKind.TERZ])
         initial[f"fuenfzig_{side}"] = len(melds[MeldKind.FUENFZIG])
         initial[f"belle_{side}"] = bool(melds[MeldKind.BELLE])
-        best = (melds[MeldKind.FUENFZIG] or melds[MeldKind.TERZ] or [None])[0]
+        best = next(iter(melds[MeldKind.FUENFZIG] or melds[MeldKind.TERZ]), None)
         initial[f"top_{side}"] = best.top.value if best and best.top else ""
     return initial

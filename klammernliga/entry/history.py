@@ -16,10 +16,10 @@ from django.utils.translation import gettext, pgettext
 from klammernliga.models import Evening, Game, Match, Meld, Player, Team
 from scoring.domain import BID_LABELS, MELD_LABELS, SUIT_LABELS, Bid, MeldKind, Suit
 
-HistoricalGame: Any = Game.history.model  # type: ignore[attr-defined]
-HistoricalMatch: Any = Match.history.model  # type: ignore[attr-defined]
-HistoricalMeld: Any = Meld.history.model  # type: ignore[attr-defined]
-HistoricalEvening: Any = Evening.history.model  # type: ignore[attr-defined]
+HistoricalGame: Any = Game.history.model
+HistoricalMatch: Any = Match.history.model
+HistoricalMeld: Any = Meld.history.model
+HistoricalEvening: Any = Evening.history.model
 
 _GAME_INPUTS = ("declarer_id", "dealer_id", "trump", "bid", "kontra", "re", "points_a", "points_b")
 
@@ -57,7 +57,7 @@ def _user(record: Any) -> str:
     user = record.history_user
     if user is None:
         return "—"
-    return user.get_full_name() or user.get_username()
+    return str(user.get_full_name() or user.get_username())
 
 
 def _summary(record: Any, names: dict[int, str], melds: Iterable[tuple[str, str]] = ()) -> str:

@@ -47,7 +47,7 @@ def _worker_source() -> str:
         with open(found, encoding="utf-8") as source:
             return source.read()
     with staticfiles_storage.open(SERVICE_WORKER) as stored:  # collected, no finders
-        return stored.read().decode()
+        return str(stored.read().decode())
 
 
 @require_GET

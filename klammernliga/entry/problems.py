@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from django import forms
+from django.core.exceptions import NON_FIELD_ERRORS
 from django.utils.translation import gettext
 
 from scoring.domain import LABELS_BY_TYPE
@@ -57,7 +58,7 @@ class ProblemsMixin:
                 continue
             text = problem_text(problem, names)
             if name in MELD_GROUPS:
-                self.add_group_error(name, text)  # type: ignore[arg-type]
+                self.add_group_error(name, text)
             else:
                 form.add_error(name, text)
 
@@ -74,7 +75,7 @@ def error_summary(form: forms.Form, places: Mapping[str, tuple[str, str]]) -> li
         {"text": str(message), "name": "", "anchor": ""} for message in form.non_field_errors()
     ]
     for field, messages in form.errors.items():
-        if field == forms.forms.NON_FIELD_ERRORS:
+        if field == NON_FIELD_ERRORS:
             continue
         name, anchor = places.get(field, ("", ""))
         entries += [{"text": str(m), "name": name, "anchor": anchor} for m in messages]

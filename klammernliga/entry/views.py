@@ -177,7 +177,7 @@ def evening_page(
 ) -> HttpResponse:
     matches = _matches(evening)
     open_ids = services.open_matches(matches)
-    notice = None
+    notice: dict[str, Any] | None = None
     saved = request.GET.get("neu", "")
     for match in matches:
         match.is_open = match.pk in open_ids  # type: ignore[attr-defined]
@@ -189,8 +189,9 @@ def evening_page(
                 notice = {"game": game, "match": match, "label": game_label(game)}
     open_ones = [m for m in matches if m.pk in open_ids]
     if game_form is not None:
-        current: Match | None = next(m for m in matches if m.pk == game_form.match.pk)
-        game_form.match = current  # the loaded one, with its games
+        loaded = next(m for m in matches if m.pk == game_form.match.pk)
+        game_form.match = loaded  # the loaded one, with its games
+        current: Match | None = loaded
     else:
         current = _chosen(request, open_ones, notice["match"] if notice else None)
         if current is not None:

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any
+
 from django.db import models
 from django.urls import reverse
 from django.utils.text import slugify
@@ -24,8 +28,11 @@ from scoring.domain import (
 from scoring.rounds import in_laube
 from scoring.standings import team_name
 
+if TYPE_CHECKING:
+    from django_stubs_ext import StrPromise
 
-def _choices(enum: type, labels: dict) -> list[tuple[str, str]]:
+
+def _choices(enum: type[StrEnum], labels: Mapping[Any, str]) -> list[tuple[str, StrPromise]]:
     return [(member.value, _(labels[member])) for member in enum]
 
 
@@ -50,7 +57,7 @@ class Player(models.Model):
     def __str__(self) -> str:
         return self.name
 
-    def save(self, *args, **kwargs) -> None:
+    def save(self, *args: Any, **kwargs: Any) -> None:
         if not self.slug:
             self.slug = unique_slug(self.name, exclude_pk=self.pk)
         super().save(*args, **kwargs)
@@ -63,12 +70,13 @@ def unique_slug(name: str, *, exclude_pk: int | None = None) -> str:
     # Slugify may lengthen a name (ligatures); leave room for a "-NN" suffix.
     base = slugify(name.replace("ß", "ss"))[:60].strip("-") or "spieler"
     slug, n = base, 2
-    while Player.objects.filter(slug=slug).exclude(pk=exclude_pk).exists():
+    others = Player.objects.exclude(pk=exclude_pk) if exclude_pk is not None else Player.objects
+    while others.filter(slug=slug).exists():
         slug, n = f"{base}-{n}", n + 1
     return slug
 
 
-class TeamQuerySet(models.QuerySet):
+class TeamQuerySet(models.QuerySet["Team"]):
     def for_players(self, first: Player, second: Player) -> Team:
         """The team of two players, created when new (an unordered pair)."""
         low, high = sorted((first, second), key=lambda p: p.pk)
@@ -339,7 +347,7 @@ class TeamYear(YearTotals):
 
 class Generation(models.Model):
     """The league's generation: one row that every change raises in its own transaction
-    (`services.writing`); pages are cached under it (klammernliga.page_cache)."""
+    (`services.writing`); pages are cached under it (klammernliga.http.page_cache)."""
 
     number = models.PositiveBigIntegerField(default=0)
     changed_at = models.DateTimeField()

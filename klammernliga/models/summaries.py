@@ -30,8 +30,7 @@ class Rating(models.Model):
     sigma = models.FloatField()
     ordinal = models.FloatField(_("Wertung"))
     # The ordinal before this evening (the player's previous row's, or a new player's): the
-    # ranking's trend is `change`. Stored, so that a game appended to the evening continues from
-    # this row alone (klammernliga.derive.ratings.append_game).
+    # ranking's trend is `change`.
     ordinal_before = models.FloatField(default=0.0)
     rounds = models.PositiveIntegerField(_("Runden"), default=0)
     rounds_evening = models.PositiveIntegerField(default=0)

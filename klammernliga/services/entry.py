@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime
 import uuid
+from typing import Any
 
 from django.db import models
 from django.db.models import F, Max
@@ -12,7 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from klammernliga.bulk import insert_history
-from klammernliga.derive import appending, summaries
+from klammernliga.derive import summaries
 from klammernliga.derive.matches import recompute_match
 from klammernliga.derive.sheets import (
     apply_inputs,
@@ -29,25 +30,25 @@ from scoring.rules import GameSheet, Problem, result, validate
 
 def _save_at(obj: models.Model, at: datetime.datetime) -> None:
     """Save with its history record dated `at`, so a game and its melds share one moment."""
-    obj._history_date = at  # type: ignore[attr-defined]
+    obj._history_date = at  # type: ignore[attr-defined]  # simple_history reads it; untyped
     try:
         obj.save()
     finally:
-        del obj._history_date  # type: ignore[attr-defined]
+        del obj._history_date  # type: ignore[attr-defined]  # simple_history reads it; untyped
 
 
 def _insert_at(obj: models.Model, at: datetime.datetime) -> None:
     """Insert a new row and its history record dated `at` (klammernliga.bulk.insert_history)."""
-    obj.skip_history_when_saving = True  # type: ignore[attr-defined]
+    obj.skip_history_when_saving = True  # type: ignore[attr-defined]  # simple_history reads it; untyped
     try:
         obj.save(force_insert=True)
     finally:
-        del obj.skip_history_when_saving  # type: ignore[attr-defined]
+        del obj.skip_history_when_saving  # type: ignore[attr-defined]  # simple_history reads it; untyped
     insert_history([obj], at)
 
 
 def _delete_at(obj: models.Model, at: datetime.datetime) -> None:
-    obj._history_date = at  # type: ignore[attr-defined]
+    obj._history_date = at  # type: ignore[attr-defined]  # simple_history reads it; untyped
     obj.delete()
 
 
@@ -66,16 +67,19 @@ def game_problems(*, match: Match, **inputs: object) -> list[Problem]:
 
 @writing()
 def record_game(*, match: Match, token: uuid.UUID | None = None, **inputs: object) -> Game:
-    """Validate and store a new game at the end of its match, and what follows from it
-    (klammernliga.derive.appending)."""
+    """Validate and store a new game at the end of its match; what follows from it is derived
+    as for every other change (`recompute_match`)."""
     sheet = game_sheet(match, **inputs)  # type: ignore[arg-type]
     outcome = result(sheet)  # raises InvalidGame with every problem
     game = Game(match=match, entry_token=token)
     apply_inputs(game, sheet, outcome)
-    appended = appending.append(match, game)
+    last = Game.objects.filter(match=match).aggregate(last=Max("position"))["last"]
+    game.position = (last or 0) + 1
     at = timezone.now()
     _insert_at(game, at)
-    appending.follow(appended, _store_melds(game, sheet, at))
+    _store_melds(game, sheet, at)
+    recompute_match(match)
+    game.refresh_from_db()
     return game
 
 
@@ -132,9 +136,7 @@ _SHIFT = 1_000_000
 
 def _restore_match(match_id: int, at: datetime.datetime) -> Match:
     """Bring back a match that was deleted together with its last game."""
-    gone = (
-        Match.history.filter(id=match_id, history_type="-").order_by("-history_date").first()  # type: ignore[attr-defined]
-    )
+    gone = Match.history.filter(id=match_id, history_type="-").order_by("-history_date").first()
     if gone is None or not Evening.objects.filter(pk=gone.evening_id).exists():
         raise CannotRestore(gettext("Die Partie dieses Spiels gibt es nicht mehr."))
     position = gone.position
@@ -152,21 +154,21 @@ def _restore_match(match_id: int, at: datetime.datetime) -> Match:
     return match
 
 
-def _melds_before_deletion(deleted: object) -> list[object]:
+def _melds_before_deletion(deleted: Any) -> list[Any]:
     """A game's melds as they were when it was deleted, replayed from the melds' history.
     Meld deletions after the game's last change belong to its deletion (directly or by cascade)
     and are not replayed; those of a correction share the correction's moment."""
-    game_history = Game.history.filter(id=deleted.id)  # type: ignore[attr-defined]
+    game_history = Game.history.filter(id=deleted.id)
     last_change = (
-        game_history.filter(history_date__lt=deleted.history_date)  # type: ignore[attr-defined]
+        game_history.filter(history_date__lt=deleted.history_date)
         .order_by("-history_date")
         .values_list("history_date", flat=True)
         .first()
     )
-    alive: dict[int, object] = {}
-    records = Meld.history.filter(  # type: ignore[attr-defined]
+    alive: dict[int, Any] = {}
+    records = Meld.history.filter(
         game_id=deleted.id,
-        history_date__lte=deleted.history_date,  # type: ignore[attr-defined]
+        history_date__lte=deleted.history_date,
     ).order_by("history_date", "history_id")
     for meld in records:
         if meld.history_type != "-":
@@ -181,10 +183,10 @@ def restore_game(history_id: int) -> Game:
     """Bring back a deleted game from its history record: at its old place in its match (later
     games move one down; at the end if the match got shorter meanwhile), with its melds as they
     were when it was deleted. The match is recomputed and the league notified."""
-    record = Game.history.filter(history_id=history_id).first()  # type: ignore[attr-defined]
+    record = Game.history.filter(history_id=history_id).first()
     if record is None or record.history_type != "-":
         raise CannotRestore(gettext("Dieses Spiel wurde nicht gelöscht."))
-    latest = Game.history.filter(id=record.id).order_by("-history_date", "-history_id").first()  # type: ignore[attr-defined]
+    latest = Game.history.filter(id=record.id).order_by("-history_date", "-history_id").first()
     if latest.history_id != record.history_id or Game.objects.filter(pk=record.id).exists():
         raise CannotRestore(gettext("Dieses Spiel ist schon wiederhergestellt."))
     at = timezone.now()
@@ -197,7 +199,7 @@ def restore_game(history_id: int) -> Game:
     later.update(position=F("position") + _SHIFT)
     later.update(position=F("position") - _SHIFT + 1)
     # A version above any the game had, so a form opened before the deletion stays stale.
-    version = Game.history.filter(id=record.id).count() + 1  # type: ignore[attr-defined]
+    version = Game.history.filter(id=record.id).count() + 1
     game = Game(pk=record.id, match=match, position=position, version=version)
     apply_inputs(game, sheet, outcome)
     _insert_at(game, at)
@@ -214,7 +216,7 @@ def recorded(token: uuid.UUID) -> Game | None:
     Every stored game has a history record with its token, so a new form's token (the common
     case, asked twice a save) costs one query on the history's token index.
     """
-    if not Game.history.filter(entry_token=token).exists():  # type: ignore[attr-defined]
+    if not Game.history.filter(entry_token=token).exists():
         return None
     # get(), not first(): first() sorts by the games' playing order, and SQLite then walked
     # every evening (a token column of mostly NULLs looks unselective to its planner).

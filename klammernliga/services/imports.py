@@ -8,6 +8,7 @@ import datetime
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import cast
 
 from klammernliga import demo
 from klammernliga.bulk import insert_rows, insert_with_history, update_rows
@@ -92,9 +93,10 @@ def _canonical(
             if new != list(names):
                 record = dataclasses.replace(
                     record,
-                    team_a=(new[0], new[1]),
-                    team_b=(new[2], new[3]),
-                    declarer=new[4],
+                    # Only the dealer may be missing; the four and the declarer are names.
+                    team_a=(cast(str, new[0]), cast(str, new[1])),
+                    team_b=(cast(str, new[2]), cast(str, new[3])),
+                    declarer=cast(str, new[4]),
                     dealer=new[5],
                 )
             games.append(record)
@@ -159,11 +161,11 @@ def store_evenings(evenings: Sequence[EveningRecord], *, replace: bool = False) 
         insert_with_history(stored)
         by_date = {e.date: e for e in stored}
         for_matches: list[tuple[Match, list[GameRecord]]] = []
-        for evening in evenings:
-            for position, records in enumerate(_split_matches(evening.games), 1):
+        for evening_record in evenings:
+            for position, records in enumerate(_split_matches(evening_record.games), 1):
                 first = records[0]
                 match = Match(
-                    evening=by_date[evening.date],
+                    evening=by_date[evening_record.date],
                     position=position,
                     team_a=_team(teams, players, first.team_a),
                     team_b=_team(teams, players, first.team_b),
@@ -224,8 +226,8 @@ def _store_games(
                 bid=record.bid,
                 kontra=record.kontra,
                 re=record.re,
-                points_a=record.points_a,
-                points_b=record.points_b,
+                points_a=cast(int, record.points_a),  # checked by scoring above
+                points_b=cast(int, record.points_b),
                 playing_side=outcome.playing_side.value,
                 winner_side=outcome.winner.value,
                 small_a=outcome.small_a,

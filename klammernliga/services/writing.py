@@ -44,8 +44,8 @@ def writing() -> Iterator[None]:
                 # Hand-written: the ORM has no advisory locks.
                 cursor.execute("SELECT pg_advisory_xact_lock(%s)", [_WRITER_LOCK])
         generation.bump()
-        connection._league_writing = True  # type: ignore[attr-defined]
+        connection._league_writing = True  # type: ignore[attr-defined]  # our flag on Django's connection
         try:
             yield
         finally:
-            connection._league_writing = False  # type: ignore[attr-defined]
+            connection._league_writing = False  # type: ignore[attr-defined]  # our flag on Django's connection

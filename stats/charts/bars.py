@@ -9,6 +9,10 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrPromise
 
 WIDTH = 420
 LABEL_WIDTH = 64
@@ -26,8 +30,8 @@ class Series:
     so a table of two series fits a phone."""
 
     key: str
-    label: str
-    short: str = ""
+    label: str | StrPromise
+    short: str | StrPromise = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,11 +5,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from klammernliga.models import Player
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrPromise
 
 TEAM_FIELDS = (("a1", "a2"), ("b1", "b2"))
 FIELDS = tuple(name for team in TEAM_FIELDS for name in team)
@@ -38,7 +42,7 @@ class SelectField:
 
 @dataclass(frozen=True, slots=True)
 class TeamFields:
-    legend: str
+    legend: str | StrPromise
     selects: list[SelectField]
 
 
@@ -73,7 +77,7 @@ class PredictionForm(forms.Form):
                         id=self[name].auto_id,
                         name=self[name].html_name,
                         label=str(self.fields[name].label),
-                        errors=list(self.errors.get(name, [])),
+                        errors=[str(e) for e in self.errors.get(name, [])],
                         choices=self.choices,
                         chosen=self[name].value() or "",
                     )

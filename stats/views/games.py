@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import datetime
+import hashlib
 
 from django.core.paginator import Paginator
+from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import render
 from django.utils import timezone
@@ -46,7 +48,7 @@ def _sort_of(request: HttpRequest) -> str:
     return sort if sort.removeprefix("-") in SORTS else DEFAULT_SORT
 
 
-def game_list(request: HttpRequest) -> HttpResponse:
+def game_list(request: HttpRequest) -> HttpResponse | StreamingHttpResponse:
     players = league_players()
     filterset = GameFilter(request.GET or None, queryset=games(), players=players)
     valid = not filterset.is_bound or filterset.is_valid()
@@ -69,11 +71,11 @@ def game_list(request: HttpRequest) -> HttpResponse:
             player = chosen.player.pk if chosen.player else None
             count = games_count(chosen.year, player, chosen.team_id)
     paginator = Paginator(found, PER_PAGE)
-    paginator.count = count  # type: ignore[misc]  # cached_property: set, not counted again
+    paginator.count = count  # cached_property: set, not counted again
     page = paginator.get_page(request.GET.get("page"))
     rows = page_rows(found, page.start_index() - 1, page.end_index(), count) if count else []
 
-    query = {k: v for k, v in request.GET.items() if k not in ("page", "_export")}
+    query = {k: str(v) for k, v in request.GET.items() if k not in ("page", "_export")}
     table = GamesTable(
         head=headers(COLUMNS, sort=sort, query=_without(query, "sort")),
         rows=table_rows(rows, labels),
@@ -82,7 +84,7 @@ def game_list(request: HttpRequest) -> HttpResponse:
     pages = []
     if paginator.num_pages > 1:
         for number in paginator.get_elided_page_range(page.number, on_each_side=3, on_ends=1):
-            href = None if number == Paginator.ELLIPSIS else _link(query, page=number)
+            href = _link(query, page=number) if isinstance(number, int) else None  # … has none
             pages.append((number, href))
     context = {
         "filter": filterset,
@@ -102,11 +104,11 @@ def _without(query: dict[str, str], name: str) -> dict[str, str]:
     return {k: v for k, v in query.items() if k != name}
 
 
-def _link(query: dict[str, str], **changes: object) -> str:
+def _link(query: dict[str, str], **changes: str | int) -> str:
     return "?" + urlencode({**query, **changes})
 
 
-def _export(found, labels: Labels) -> StreamingHttpResponse:  # type: ignore[no-untyped-def]
+def _export(found: QuerySet[Game], labels: Labels) -> StreamingHttpResponse:
     """The filtered games as CSV, streamed: an export of every game is a million lines."""
     lines = csv_lines(csv_header(), game_row_chunks(found), labels)
     response = StreamingHttpResponse(lines, content_type="text/csv; charset=utf-8")
@@ -121,8 +123,10 @@ def evening(request: HttpRequest, date: str) -> HttpResponse:
 
 def _live_etag(request: HttpRequest, date: str) -> str:
     """The league's generation names the answer (as for the cached pages): a poll while nothing
-    changed costs one query and a 304, logged in or not."""
-    return f'W/"{generation.current().token}-{get_language()}"'
+    changed costs one query and a 304, logged in or not. The day is in it: the live flag is."""
+    day = timezone.localdate().isoformat()
+    address = hashlib.sha256(request.get_full_path().encode()).hexdigest()[:16]
+    return f'W/"{generation.current().token}-{get_language()}-{day}-{address}"'
 
 
 @condition(etag_func=_live_etag)

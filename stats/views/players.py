@@ -203,7 +203,7 @@ FIGURE_HEADS = (
 )  # fmt: skip
 
 
-def _calls(profile: selectors.PlayerProfile) -> list[tuple[str, int, int, str, str]]:
+def _calls(profile: selectors.PlayerProfile) -> list[tuple[str, str, str, str, str]]:
     """The Kontra and Re table's rows: label, games, won, share, small points ±."""
     labels = {
         "kontra_said": _("Kontra gesagt"),

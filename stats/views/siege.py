@@ -27,8 +27,11 @@ def distributions_view(request: HttpRequest) -> HttpResponse:
         else:
             # The league or a player: summed from the stored tallies of each year.
             player = chosen.player
-            perspective = Perspective(player.name) if player else None
-            dist = tallied_distributions(chosen.year, player.pk if player else None, perspective)
+            dist = tallied_distributions(
+                chosen.year,
+                player.pk if player else None,
+                Perspective(player.name) if player else None,
+            )
     context = {
         "filter": filterset,
         "dist": dist,

@@ -28,7 +28,7 @@ class CsvExport(TableExport):
     @classmethod
     def is_valid_format(cls, export_format: str | None) -> bool:
         # Only CSV is offered; any other `_export` value just shows the page.
-        return export_format == cls.CSV
+        return bool(export_format == cls.CSV)
 
     def table_to_dataset(self, table: Any, exclude_columns: Any, dataset_kwargs: Any = None) -> Any:
         # A name like =HYPERLINK(…) must reach a spreadsheet as text (OWASP: CSV injection).
@@ -41,7 +41,7 @@ class CsvExport(TableExport):
         return dataset
 
 
-class StandingsView(ExportMixin, SingleTableMixin, TemplateView):  # type: ignore[misc]
+class StandingsView(ExportMixin, SingleTableMixin, TemplateView):
     """`/tabelle/ewig/`, `/tabelle/<year>/` and their `teams/` pages; `?_export=csv`."""
 
     template_name = "stats/table.html"
@@ -61,7 +61,8 @@ class StandingsView(ExportMixin, SingleTableMixin, TemplateView):  # type: ignor
             raise Http404
         export_format = request.GET.get(self.export_trigger_param)
         if self.export_class.is_valid_format(export_format):
-            return self.create_export(export_format)  # no page context needed
+            response: HttpResponse = self.create_export(export_format)  # no page context needed
+            return response
         return super().get(request, *args, **kwargs)
 
     def get_table_class(self) -> type:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote_plus, urlencode
 
 from django import forms
@@ -142,15 +142,15 @@ class TeamChooser(forms.Form):
             key=lambda p: (p[1].casefold(), p[1]),
         )
         choices = [("", "–"), *players]
-        self.fields["spieler"].choices = choices
-        self.fields["partner"].choices = choices
+        for name in ("spieler", "partner"):
+            cast(forms.ChoiceField, self.fields[name]).choices = choices
         self.team: TeamInfo | None = None
 
     def clean(self) -> dict[str, object]:
         data = super().clean() or {}
         first, second = data.get("spieler"), data.get("partner")
         if first and second:
-            team = self.teams.get(_pair_key(first, second))  # type: ignore[arg-type]
+            team = self.teams.get(_pair_key(first, second))
             if first == second:
                 raise forms.ValidationError(gettext("Ein Team sind zwei verschiedene Spieler."))
             if team is None:
@@ -252,13 +252,13 @@ def team_list(request: HttpRequest) -> HttpResponse:
     grid = [(row, chooser_url(row), _matrix_cells(cells, url)) for row, cells in matrix.grid()]
     teams = {_pair_key(*r.team.slugs): r.team for r in rows}
     bound = "spieler" in params or "partner" in params
-    chooser = TeamChooser(params if bound else None, teams)  # type: ignore[arg-type]
+    chooser = TeamChooser(params if bound else None, teams)
     chosen, opponents = None, []
     if bound and chooser.is_valid() and chooser.team:
         chosen = chooser.team
         opponents = _opponent_lines(selectors.opponents(chosen, {r.team.pk: r.team for r in rows}))
     context = {
-        "records": _record_lines(page.object_list, chooser_url),  # type: ignore[arg-type]
+        "records": _record_lines(page.object_list, chooser_url),
         "sets": record_sets("teams-spalten"),
         "matrix_sets": matrix_sets(len(matrix.teams)),
         "opponent_sets": ColumnSets(

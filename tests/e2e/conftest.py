@@ -16,7 +16,7 @@ DESKTOP = {"width": 1280, "height": 900}
 
 
 @pytest.fixture(scope="session")
-def browser_type_launch_args(browser_type_launch_args):  # type: ignore[no-untyped-def]
+def browser_type_launch_args(browser_type_launch_args):
     return {
         **browser_type_launch_args,
         "executable_path": CHROMIUM,
@@ -33,18 +33,18 @@ def browser_type_launch_args(browser_type_launch_args):  # type: ignore[no-untyp
 
 
 @pytest.fixture(params=["phone", "desktop"])
-def viewport(request, page):  # type: ignore[no-untyped-def]
+def viewport(request, page):
     """The page sized as a phone's or a desktop's screen; its name ("phone", "desktop")."""
     page.set_viewport_size(PHONE if request.param == "phone" else DESKTOP)
     return request.param
 
 
 @pytest.fixture
-def screenshot():  # type: ignore[no-untyped-def]
+def screenshot():
     """Save a full-page screenshot under tests/e2e/artifacts/ (ignored by git)."""
     ARTIFACTS.mkdir(exist_ok=True)
 
-    def save(page, name: str) -> Path:  # type: ignore[no-untyped-def]
+    def save(page, name: str) -> Path:
         path = ARTIFACTS / f"{name}.png"
         page.screenshot(path=str(path), full_page=True)
         return path
@@ -53,12 +53,12 @@ def screenshot():  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture
-def screen_shot(viewport, screenshot):  # type: ignore[no-untyped-def]
+def screen_shot(viewport, screenshot):
     """`screenshot` of a test run on both screens: the name ends in the screen's ("-phone")."""
     return lambda page, name: screenshot(page, f"{name}-{viewport}")
 
 
-def pytest_collection_modifyitems(items):  # type: ignore[no-untyped-def]
+def pytest_collection_modifyitems(items):
     for item in items:
         if "tests/e2e/" in str(item.fspath):
             item.add_marker(pytest.mark.e2e)
@@ -71,11 +71,11 @@ SERIOUS = {"moderate", "serious", "critical"}
 
 
 @pytest.fixture
-def axe_violations():  # type: ignore[no-untyped-def]
+def axe_violations():
     """Run the vendored axe-core in the page; return the violations of impact moderate or worse
     as short strings (rule id, impact, first target) so a failing assert says what is wrong."""
 
-    def check(page) -> list[str]:  # type: ignore[no-untyped-def]
+    def check(page) -> list[str]:
         # Evaluated through the browser's debugging protocol, so the site's CSP (no inline
         # script) does not apply to it.
         page.evaluate(AXE_JS.read_text(encoding="utf-8"))

@@ -3,7 +3,7 @@
 from playwright.sync_api import Page, expect
 
 
-def enter_game(  # type: ignore[no-untyped-def]
+def enter_game(
     page: Page,
     *,
     declarer: str,

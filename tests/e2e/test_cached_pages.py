@@ -9,7 +9,7 @@ from tests.factories import GameFactory, MatchFactory
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def test_the_language_switch_of_a_cached_page_works(page: Page, live_server) -> None:  # type: ignore[no-untyped-def]
+def test_the_language_switch_of_a_cached_page_works(page: Page, live_server) -> None:
     page.goto(live_server.url + "/regeln/")
     page.goto(live_server.url + "/regeln/")  # now from the page cache
     expect(page.get_by_role("heading", level=1)).to_have_text("Spielregeln")
@@ -19,7 +19,7 @@ def test_the_language_switch_of_a_cached_page_works(page: Page, live_server) -> 
     expect(page.get_by_role("heading", level=1)).to_have_text("Spielregeln")
 
 
-def test_a_repeat_visit_is_a_304_and_a_change_shows(page: Page, live_server) -> None:  # type: ignore[no-untyped-def]
+def test_a_repeat_visit_is_a_304_and_a_change_shows(page: Page, live_server) -> None:
     match = MatchFactory()
     GameFactory(match=match)
     asked: list[str | None] = []

@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture(scope="session")
-def browser_context_args(browser_context_args):  # type: ignore[no-untyped-def]
+def browser_context_args(browser_context_args):
     # The scorekeeper's phone speaks German.
     # Service workers (the offline tests' subject) would hide requests from page.route.
     return {**browser_context_args, "locale": "de-DE", "service_workers": "block"}
@@ -27,7 +27,7 @@ def browser_context_args(browser_context_args):  # type: ignore[no-untyped-def]
 
 def test_a_scorekeeper_enters_corrects_deletes_and_restores_an_evening_on_a_phone(
     page: Page, live_server, screenshot
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     ScorekeeperFactory(username="anna")
     for name in ("Anna", "Bernd", "Carl"):
         PlayerFactory(name=name)
@@ -110,7 +110,7 @@ def test_a_scorekeeper_enters_corrects_deletes_and_restores_an_evening_on_a_phon
 
 def test_the_entry_form_has_no_sideways_scrolling_at_360_px(
     page: Page, live_server, axe_violations
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     from tests.klammernliga.entry_pages import anna_bernd_vs_carl_dora
 
     anna_bernd_vs_carl_dora(datetime.date(2026, 3, 12))
@@ -129,9 +129,9 @@ def test_the_entry_form_has_no_sideways_scrolling_at_360_px(
     points_in_view(page)
     # While a save runs the button is disabled: the request is held back here to look at it,
     # then let through (the empty form is refused) before the evening page is opened again.
-    held: list = []  # type: ignore[type-arg]
+    held: list = []
 
-    def hold_first(route):  # type: ignore[no-untyped-def]
+    def hold_first(route):
         if held:
             route.continue_()
         else:
@@ -160,7 +160,7 @@ def test_the_entry_form_has_no_sideways_scrolling_at_360_px(
     assert heights and min(heights) >= 44
 
 
-def test_a_game_can_be_entered_with_the_keyboard_alone(page: Page, live_server) -> None:  # type: ignore[no-untyped-def]
+def test_a_game_can_be_entered_with_the_keyboard_alone(page: Page, live_server) -> None:
     from tests.klammernliga.entry_pages import anna_bernd_vs_carl_dora
 
     anna_bernd_vs_carl_dora(datetime.date(2026, 3, 12))
@@ -194,7 +194,7 @@ SMALL_PHONE = {"width": 360, "height": 740}
 PASSWORD = "klammern-geheim-1998"
 
 
-def phone_of(browser, live_server, username: str) -> Page:  # type: ignore[no-untyped-def]
+def phone_of(browser, live_server, username: str) -> Page:
     """A scorekeeper's own phone: a browser context of its own, logged in."""
     context = browser.new_context(viewport=SMALL_PHONE, locale="de-DE")
     page = context.new_page()
@@ -221,7 +221,7 @@ def points_in_view(page: Page) -> None:
         assert box["y"] >= 0 and box["y"] + box["height"] <= bar["y"], (side, box, bar)
 
 
-def plain_game(page: Page, *, declarer: str, trump: str, bid: str, points_a: str) -> None:  # type: ignore[no-untyped-def]
+def plain_game(page: Page, *, declarer: str, trump: str, bid: str, points_a: str) -> None:
     """A plain game in five taps plus the digits: declarer, trump, bid, points field, save."""
     form = page.locator("#neues-spiel form")
     form.locator("fieldset.players label", has_text=declarer).click()
@@ -234,7 +234,7 @@ def plain_game(page: Page, *, declarer: str, trump: str, bid: str, points_a: str
 
 def test_two_scorekeepers_enter_two_tables_of_one_evening_at_once(
     browser, live_server, axe_violations, screenshot
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     from tests.klammernliga.entry_pages import anna_bernd_vs_carl_dora
 
     # Last week Anna & Bernd played Carl & Dora; tonight a second table joins.

@@ -48,7 +48,7 @@ def worker_in_charge(page: Page) -> None:
     page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null")
 
 
-def eventually(check, seconds: float = 10) -> bool:  # type: ignore[no-untyped-def]
+def eventually(check, seconds: float = 10) -> bool:
     """What the service worker does in the background, waited for (a promise cannot be)."""
     deadline = time.monotonic() + seconds
     while not check():
@@ -58,12 +58,12 @@ def eventually(check, seconds: float = 10) -> bool:  # type: ignore[no-untyped-d
     return True
 
 
-def unsent(page: Page, partie: int):  # type: ignore[no-untyped-def]
+def unsent(page: Page, partie: int):
     return page.locator(f"#partie-{partie} .unsent-item")
 
 
 @pytest.fixture
-def phone(browser, live_server):  # type: ignore[no-untyped-def]
+def phone(browser, live_server):
     """Two tables tonight (`two_tables`) and a phone with the scorekeeper Anna logged in."""
     two_tables(timezone.localdate())
     ScorekeeperFactory(username="anna")
@@ -76,7 +76,7 @@ def phone(browser, live_server):  # type: ignore[no-untyped-def]
 
 def test_games_typed_offline_are_kept_listed_and_sent_once_in_order(
     phone, live_server, screenshot, axe_violations
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     page, context = phone, phone.context
     day = timezone.localdate()
     evening = Evening.objects.get(date=day)
@@ -104,7 +104,7 @@ def test_games_typed_offline_are_kept_listed_and_sent_once_in_order(
         {"declarer": "Dora", "trump": "Herz", "bid": "rein", "points": ("a", "64")},
     ]
     for number, game in enumerate(games, start=1):
-        enter_game(page, **game)  # type: ignore[arg-type]
+        enter_game(page, **game)
         expect(unsent(page, 1)).to_have_count(number)
     expect(page.locator("#offline-status")).to_contain_text("Keine Verbindung")
     first, third, fourth = unsent(page, 1).nth(0), unsent(page, 1).nth(2), unsent(page, 1).nth(3)
@@ -190,7 +190,7 @@ def test_games_typed_offline_are_kept_listed_and_sent_once_in_order(
 
 def test_the_live_evening_shows_a_game_saved_on_a_phone_within_seconds(
     phone, browser, live_server, axe_violations
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     day = timezone.localdate()
     phone.goto(live_server.url + reverse("entry:evening", args=[day]) + "?partie=1")
 
@@ -222,7 +222,7 @@ def test_the_live_evening_shows_a_game_saved_on_a_phone_within_seconds(
 
 def test_a_release_with_a_changed_asset_name_reaches_the_phone_on_its_next_visit(
     phone, live_server, monkeypatch
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     from django.contrib.staticfiles.storage import staticfiles_storage
 
     page, context = phone, phone.context
@@ -245,7 +245,7 @@ def test_a_release_with_a_changed_asset_name_reaches_the_phone_on_its_next_visit
     assert eventually(lambda: before not in page.evaluate("caches.keys()"))
 
     def kept() -> list[str]:
-        return page.evaluate(  # type: ignore[no-any-return]
+        return page.evaluate(
             "caches.keys().then((names) => caches.open(names[0]))"
             ".then((cache) => cache.keys()).then((requests) => requests.map((r) => r.url))"
         )
@@ -267,7 +267,7 @@ def test_a_release_with_a_changed_asset_name_reaches_the_phone_on_its_next_visit
 
 def test_a_game_saved_after_the_login_ran_out_is_kept_and_sent_after_the_next_login(
     phone, live_server
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     from django.contrib.sessions.models import Session
 
     page = phone

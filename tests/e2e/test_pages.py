@@ -42,7 +42,7 @@ RESULT_COLUMNS = {
 
 
 @pytest.fixture
-def pages(league) -> list[str]:  # type: ignore[no-untyped-def]
+def pages(league) -> list[str]:
     grow_league(4)  # more than a page of games, and years without games before 2015
     return [*public_pages(), "/tabelle/1990/", "/gibt-es-nicht/"]
 
@@ -51,7 +51,7 @@ def pages(league) -> list[str]:  # type: ignore[no-untyped-def]
 @pytest.mark.parametrize("language", ["de", "en"])
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("size", ["phone", "desktop"])
-def test_every_page_fits_the_screen_shows_its_results_and_passes_axe(  # type: ignore[no-untyped-def]
+def test_every_page_fits_the_screen_shows_its_results_and_passes_axe(
     page: Page, live_server, pages, axe_violations, screenshot, size, scheme, language
 ) -> None:
     # The site's language switch keeps the choice in this cookie.
@@ -78,8 +78,8 @@ def test_every_page_fits_the_screen_shows_its_results_and_passes_axe(  # type: i
         name = path.strip("/").replace("/", "_") or "home"
         screenshot(page, f"pages-{name}-{size}-{scheme}-{language}")
     if size == "desktop":
-        year = Evening.objects.order_by("date").first().date.year  # type: ignore[union-attr]
-        evening = Evening.objects.order_by("date").first().date.isoformat()  # type: ignore[union-attr]
+        year = Evening.objects.order_by("date").first().date.year
+        evening = Evening.objects.order_by("date").first().date.isoformat()
         for path, kind in (
             ("/spiele/", "games"),
             (f"/spiele/abend/{evening}/", "games"),
@@ -99,7 +99,7 @@ def test_every_page_fits_the_screen_shows_its_results_and_passes_axe(  # type: i
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_legend_entry_highlights_its_line_and_without_javascript_the_table_stays(  # type: ignore[no-untyped-def]
+def test_a_legend_entry_highlights_its_line_and_without_javascript_the_table_stays(
     page: Page, browser, live_server, league, screenshot
 ) -> None:
     page.set_viewport_size(SIZES["phone"])
@@ -152,7 +152,7 @@ LONG_TABLE_PAGES = ("tabelle", "klammernboss", "spieler", "teams", "regeln", "si
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize(("language", "width"), [("de", 375), ("en", 375), ("de", TABLET["width"])])
-def test_on_a_phone_or_tablet_every_long_table_fits_and_its_header_row_sticks_to_the_top(  # type: ignore[no-untyped-def]
+def test_on_a_phone_or_tablet_every_long_table_fits_and_its_header_row_sticks_to_the_top(
     page: Page, live_server, pages, language, width
 ) -> None:
     # (A tablet shows two sets of columns at a time.)

@@ -8,7 +8,7 @@ from playwright.sync_api import Page, expect
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def test_the_player_list_sorts_by_a_column_and_leads_to_a_rated_player(  # type: ignore[no-untyped-def]
+def test_the_player_list_sorts_by_a_column_and_leads_to_a_rated_player(
     page: Page, live_server, league
 ) -> None:
     page.goto(live_server.url + "/spieler/")
@@ -28,9 +28,7 @@ def test_the_player_list_sorts_by_a_column_and_leads_to_a_rated_player(  # type:
     expect(page.get_by_role("table", name="Wertung am Jahresende")).to_be_visible()
 
 
-def test_the_boss_page_predicts_a_chosen_match_up(  # type: ignore[no-untyped-def]
-    page: Page, live_server, league
-) -> None:
+def test_the_boss_page_predicts_a_chosen_match_up(page: Page, live_server, league) -> None:
     page.goto(live_server.url + "/klammernboss/")
     team_1 = page.get_by_role("group", name="Team 1")
     team_2 = page.get_by_role("group", name="Team 2")

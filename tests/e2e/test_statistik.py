@@ -9,7 +9,7 @@ from playwright.sync_api import Page, expect
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def test_filter_all_games_export_them_and_open_a_player_and_a_pairing(  # type: ignore[no-untyped-def]
+def test_filter_all_games_export_them_and_open_a_player_and_a_pairing(
     page: Page, live_server, league, screen_shot
 ) -> None:
     # Alle Spiele, filtered by a player and a trump suit.
@@ -62,7 +62,7 @@ def test_filter_all_games_export_them_and_open_a_player_and_a_pairing(  # type: 
     screen_shot(page, "statistik-paarung")
 
 
-def test_the_distributions_draw_their_charts(page: Page, live_server, league, screen_shot) -> None:  # type: ignore[no-untyped-def]
+def test_the_distributions_draw_their_charts(page: Page, live_server, league, screen_shot) -> None:
     page.goto(live_server.url + "/siege/")
     expect(page.get_by_role("img", name=re.compile("Wie die Runden enden"))).to_be_visible()
     expect(page.locator("#chart-rundenende rect.bar")).to_have_count(4)
@@ -71,7 +71,7 @@ def test_the_distributions_draw_their_charts(page: Page, live_server, league, sc
 
 def test_a_team_is_chosen_as_a_player_and_his_partner(
     page: Page, live_server, league, screen_shot
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     page.goto(live_server.url + "/spiele/")
     page.get_by_label("Spieler", exact=True).select_option(label="Bernd")
     page.get_by_label("Partner").select_option(label="Anna")

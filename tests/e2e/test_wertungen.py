@@ -9,7 +9,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture
-def browser_context_args(browser_context_args):  # type: ignore[no-untyped-def]
+def browser_context_args(browser_context_args):
     # A member's browser asks for German, as the league's do.
     return {**browser_context_args, "locale": "de-DE"}
 
@@ -18,7 +18,7 @@ def _no_sideways_scrolling(page: Page) -> bool:
     return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
 
-def test_a_member_reaches_a_year_table_sorts_it_and_reads_it_in_english(  # type: ignore[no-untyped-def]
+def test_a_member_reaches_a_year_table_sorts_it_and_reads_it_in_english(
     page: Page, live_server, league, screen_shot
 ) -> None:
     page.goto(live_server.url + "/")
@@ -61,7 +61,7 @@ def test_a_member_reaches_a_year_table_sorts_it_and_reads_it_in_english(  # type
     expect(page.locator("html")).to_have_attribute("lang", "de")
 
 
-def test_the_menu_opens_and_follows_with_the_keyboard(page: Page, live_server, league) -> None:  # type: ignore[no-untyped-def]
+def test_the_menu_opens_and_follows_with_the_keyboard(page: Page, live_server, league) -> None:
     page.goto(live_server.url + "/regeln/")
     summary = page.get_by_role("navigation", name="Hauptmenü").get_by_text("Wertungen", exact=True)
     summary.focus()
@@ -77,7 +77,7 @@ def test_the_menu_opens_and_follows_with_the_keyboard(page: Page, live_server, l
 
 
 @pytest.mark.parametrize("path", ["/", "/tabelle/2010/", "/tabelle/ewig/teams/", "/regeln/"])
-def test_no_page_scrolls_sideways_at_360_pixels(page: Page, live_server, league, path: str) -> None:  # type: ignore[no-untyped-def]
+def test_no_page_scrolls_sideways_at_360_pixels(page: Page, live_server, league, path: str) -> None:
     page.set_viewport_size({"width": 360, "height": 740})
     page.goto(live_server.url + path)
     expect(page.get_by_role("heading", level=1)).to_be_visible()

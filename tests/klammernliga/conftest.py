@@ -11,14 +11,14 @@ from tests.klammernliga.malformed import OUTSIDER, TABLE
 
 
 @pytest.fixture
-def scorekeeper(client):  # type: ignore[no-untyped-def]
+def scorekeeper(client):
     """The test client, logged in as a scorekeeper."""
     client.force_login(ScorekeeperFactory())
     return client
 
 
 @pytest.fixture
-def match(db):  # type: ignore[no-untyped-def]
+def match(db):
     """Anna & Bernd against Carl & Dora on entry_pages.DAY, no games yet."""
     return anna_bernd_vs_carl_dora()
 

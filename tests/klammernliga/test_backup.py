@@ -123,7 +123,7 @@ def history_counts() -> dict[str, int]:
 @pytest.mark.django_db(transaction=True)
 def test_a_league_exported_and_imported_into_an_empty_database_is_the_same_league(
     league, tmp_path: Path
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     enter_changes()
     before = {
         "standings": standings(),
@@ -155,7 +155,7 @@ def test_a_league_exported_and_imported_into_an_empty_database_is_the_same_leagu
 
 
 @pytest.mark.django_db
-def test_games_entered_after_a_restore_get_new_ids_and_history(league, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_games_entered_after_a_restore_get_new_ids_and_history(league, tmp_path: Path) -> None:
     document = export_league()
     call_command("import_league", write(tmp_path, document), "--replace", stdout=io.StringIO())
     match = Match.objects.order_by("-pk").first()
@@ -173,7 +173,7 @@ def test_games_entered_after_a_restore_get_new_ids_and_history(league, tmp_path:
 
 
 @pytest.mark.django_db
-def test_a_game_sent_again_after_a_restore_is_not_stored_twice(league, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_a_game_sent_again_after_a_restore_is_not_stored_twice(league, tmp_path: Path) -> None:
     """A phone that kept a game's form (offline, or a reply that never came) sends it again with
     its one-time token, also after the league was restored: the token came back with the game,
     and with the history for a game deleted before the backup."""
@@ -214,7 +214,7 @@ def refused(path: str, *args: str) -> str:
 @pytest.mark.django_db
 def test_importing_into_a_database_that_holds_a_league_is_refused_unless_replacing(
     league, tmp_path: Path
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     document = export_league()
     path = write(tmp_path, document)
     services.record_game(
@@ -246,7 +246,7 @@ def test_a_document_of_another_kind_or_version_is_refused(tmp_path: Path) -> Non
 @pytest.mark.django_db
 def test_a_document_with_broken_records_names_each_problem_and_stores_nothing(
     league, tmp_path: Path
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     document = export_league()
     document["games"][3]["match"] = 999
     document["games"][4]["trump"] = "rot"
@@ -267,7 +267,7 @@ def test_a_document_with_broken_records_names_each_problem_and_stores_nothing(
 @pytest.mark.django_db
 def test_a_game_that_breaks_the_rules_is_named_and_the_old_league_stays(
     league, tmp_path: Path
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     before = standings()
     document = export_league()
     document["games"][0]["points_b"] = 60
@@ -278,7 +278,7 @@ def test_a_game_that_breaks_the_rules_is_named_and_the_old_league_stays(
 
 
 @pytest.mark.django_db
-def test_exported_games_are_the_import_format_in_order_of_play(league, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_exported_games_are_the_import_format_in_order_of_play(league, tmp_path: Path) -> None:
     path = tmp_path / "games.csv"
     out = io.StringIO()
     call_command("export_games", str(path), stdout=out)
@@ -290,7 +290,7 @@ def test_exported_games_are_the_import_format_in_order_of_play(league, tmp_path:
 @pytest.mark.django_db(transaction=True)
 def test_exported_games_imported_into_an_empty_database_reproduce_the_league(
     league, tmp_path: Path
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     enter_changes()
     before = standings()
     first, second = tmp_path / "first.csv", tmp_path / "second.csv"

@@ -113,9 +113,9 @@ def _queries_to_append(match: Match) -> int:
 
 @pytest.mark.django_db
 def test_saving_a_game_costs_the_same_queries_however_long_its_match_is() -> None:
-    # The save target holds only without per-game queries. Each match is the league's latest
-    # when its game is appended: the save continues the evening's ratings (14 statements, and
-    # PostgreSQL's writer lock).
+    # The save target holds only without per-game queries: a save derives its match in memory
+    # and writes the differences, each kind of row in one statement (27, and PostgreSQL's writer
+    # lock), whether its match is short or long, the latest or on an earlier evening.
     short = MatchFactory()
     GameFactory(match=short)
     latest_short = _queries_to_append(short)
@@ -123,11 +123,9 @@ def test_saving_a_game_costs_the_same_queries_however_long_its_match_is() -> Non
     for _ in range(12):
         GameFactory(match=long)
     latest_long = _queries_to_append(long)
-    assert latest_short == latest_long == 14 + (connection.vendor == "postgresql")
-    # Appended to an earlier evening, the ratings are replayed from it: more statements, and
-    # still the same for a short and a long match.
+    assert latest_short == latest_long == 27 + (connection.vendor == "postgresql")
     earlier_short = _queries_to_append(short)
     longer = MatchFactory(evening=short.evening)
     for _ in range(12):
         GameFactory(match=longer)
-    assert _queries_to_append(longer) == earlier_short > latest_long
+    assert _queries_to_append(longer) == earlier_short == latest_long

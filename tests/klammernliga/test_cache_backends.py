@@ -2,12 +2,12 @@
 
 import os
 
-from klammernliga.cache_backends import PageFileCache
+from klammernliga.http.cache_backends import PageFileCache
 
 
 def test_the_directory_is_listed_on_one_store_in_cull_every_and_the_oldest_pages_go(
     tmp_path, monkeypatch
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     cache = PageFileCache(str(tmp_path), {"OPTIONS": {"MAX_ENTRIES": 10, "CULL_FREQUENCY": 2}})
     monkeypatch.setattr(PageFileCache, "CULL_EVERY", 5)
     listed = 0
@@ -35,7 +35,7 @@ def test_the_directory_is_listed_on_one_store_in_cull_every_and_the_oldest_pages
     assert {n for n in range(16) if cache.get(f"page-{n}") == n} == set(range(10, 16))
 
 
-def test_a_file_removed_meanwhile_by_another_worker_is_no_error(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_a_file_removed_meanwhile_by_another_worker_is_no_error(tmp_path, monkeypatch) -> None:
     cache = PageFileCache(str(tmp_path), {"OPTIONS": {"MAX_ENTRIES": 2}})
     monkeypatch.setattr(PageFileCache, "CULL_EVERY", 1)
     cache.set("a", 1)
@@ -45,3 +45,33 @@ def test_a_file_removed_meanwhile_by_another_worker_is_no_error(tmp_path, monkey
     monkeypatch.setattr(cache, "_list_cache_files", lambda: [*list_files(), gone + ".missing"])
     cache.set("c", 3)
     assert cache.get("c") == 3
+
+
+def test_past_the_byte_cap_the_oldest_pages_go_until_a_share_is_free(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    options = {"MAX_ENTRIES": 1000, "CULL_FREQUENCY": 2, "MAX_BYTES": 100_000}
+    cache = PageFileCache(str(tmp_path), {"OPTIONS": options})
+    monkeypatch.setattr(PageFileCache, "CULL_EVERY", 1)
+    page = os.urandom(20_000)  # five pages fill the cap (random: the files are compressed)
+    for n in range(8):
+        cache.set(f"page-{n}", page)
+        os.utime(cache._key_to_file(f"page-{n}"), (1_000_000 + n, 1_000_000 + n))
+    sizes = sum(os.path.getsize(name) for name in cache._list_cache_files())
+    assert sizes <= 100_000 + 20_100  # at most one page past the cap before the next look
+    kept = {n for n in range(8) if cache.get(f"page-{n}") == page}
+    assert 7 in kept and 0 not in kept  # the newest stays, the oldest went
+    assert kept == set(range(min(kept), 8))  # oldest first
+
+
+def test_the_settings_give_the_file_cache_its_byte_cap() -> None:
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    code = "import klammernliga.settings as s; print(s.CACHES['pages']['OPTIONS']['MAX_BYTES'])"
+    env = {k: os.environ[k] for k in ("PATH", "HOME") if k in os.environ}
+    env |= {"DEBUG": "1", "PAGE_CACHE": "file", "PAGE_CACHE_MAX_MB": "7"}
+    run = subprocess.run(
+        [sys.executable, "-c", code], cwd=root, capture_output=True, text=True, env=env, timeout=60
+    )
+    assert run.stdout.strip() == str(7 * 1024 * 1024), run.stderr

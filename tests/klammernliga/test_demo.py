@@ -60,7 +60,7 @@ def test_the_demo_league_is_the_same_for_the_same_seed_and_differs_for_another()
     assert play(7) != play(8)
 
 
-def test_the_demo_refuses_a_league_that_has_games_unless_replacing(league) -> None:  # type: ignore[no-untyped-def]
+def test_the_demo_refuses_a_league_that_has_games_unless_replacing(league) -> None:
     with pytest.raises(CommandError, match="--replace"):
         seed()
     assert "already has games" in seed("--if-empty")

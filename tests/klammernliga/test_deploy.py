@@ -1,4 +1,4 @@
-"""Production settings: what the README documents passes Django's deployment checks."""
+"""Production settings: what docs/deployment.md documents passes Django's deployment checks."""
 
 import os
 import re
@@ -14,10 +14,10 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def documented_environment() -> dict[str, str]:
-    """The KEY=VALUE lines of the README's `/etc/klammernliga.env` block; placeholders filled."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    """The KEY=VALUE lines of docs/deployment.md's `/etc/klammernliga.env` block; placeholders filled."""
+    readme = (ROOT / "docs" / "deployment.md").read_text(encoding="utf-8")
     block = re.search(r"```sh\n# /etc/klammernliga\.env\n(.*?)```", readme, re.DOTALL)
-    assert block, "README.md documents the production environment"
+    assert block, "docs/deployment.md documents the production environment"
     env = {}
     for line in block.group(1).splitlines():
         key, _sep, value = line.partition("=")

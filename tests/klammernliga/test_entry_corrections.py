@@ -32,7 +32,7 @@ def edit_url(game: Game) -> str:
     return reverse("entry:edit_game", args=[DAY, game.pk])
 
 
-def test_a_game_is_corrected_and_its_match_follows(scorekeeper, match) -> None:  # type: ignore[no-untyped-def]
+def test_a_game_is_corrected_and_its_match_follows(scorekeeper, match) -> None:
     games = [GameFactory(match=match) for _ in range(5)]
     first = games[0]
     page = scorekeeper.get(edit_url(first)).content.decode()
@@ -48,7 +48,7 @@ def test_a_game_is_corrected_and_its_match_follows(scorekeeper, match) -> None: 
     assert (match.rounds_a, match.large_a, match.small_b, match.open_round) == (0, 0, 2, True)
 
 
-def test_editing_keeps_the_details_of_imported_melds(scorekeeper, match) -> None:  # type: ignore[no-untyped-def]
+def test_editing_keeps_the_details_of_imported_melds(scorekeeper, match) -> None:
     from scoring.domain import Meld as MeldValue
     from scoring.domain import MeldKind, Rank, Suit
 
@@ -67,7 +67,7 @@ def test_editing_keeps_the_details_of_imported_melds(scorekeeper, match) -> None
     assert list(game.melds.values_list("kind", "suit", "top")) == [("terz", "pik", "K")]
 
 
-def test_an_out_of_date_form_is_refused_instead_of_overwriting(scorekeeper, client, match) -> None:  # type: ignore[no-untyped-def]
+def test_an_out_of_date_form_is_refused_instead_of_overwriting(scorekeeper, client, match) -> None:
     game = GameFactory(match=match)
     # Two scorekeepers open the same game (version 1); the first saves a correction.
     scorekeeper.post(edit_url(game), game_data(match, version="1", points_a="90"))
@@ -82,7 +82,7 @@ def test_an_out_of_date_form_is_refused_instead_of_overwriting(scorekeeper, clie
     assert (game.trump, game.points_a, game.version) == ("herz", 90, 2)
 
 
-def test_an_out_of_date_delete_is_refused(scorekeeper, match) -> None:  # type: ignore[no-untyped-def]
+def test_an_out_of_date_delete_is_refused(scorekeeper, match) -> None:
     game = GameFactory(match=match)
     scorekeeper.post(edit_url(game), game_data(match, version="1", points_a="90"))
     response = scorekeeper.post(reverse("entry:delete_game", args=[DAY, game.pk]), {"version": 1})
@@ -91,7 +91,7 @@ def test_an_out_of_date_delete_is_refused(scorekeeper, match) -> None:  # type: 
 
 
 @pytest.mark.parametrize("version", [None, "", "abc", "0"])
-def test_an_edit_without_a_valid_version_is_a_form_error(scorekeeper, match, version) -> None:  # type: ignore[no-untyped-def]
+def test_an_edit_without_a_valid_version_is_a_form_error(scorekeeper, match, version) -> None:
     game = GameFactory(match=match)
     response = scorekeeper.post(edit_url(game), game_data(match, version=version, points_a="90"))
     assert response.status_code == 200
@@ -100,7 +100,7 @@ def test_an_edit_without_a_valid_version_is_a_form_error(scorekeeper, match, ver
     assert game.points_a == 100
 
 
-def test_an_invalid_correction_is_refused_and_the_game_stays(scorekeeper, match) -> None:  # type: ignore[no-untyped-def]
+def test_an_invalid_correction_is_refused_and_the_game_stays(scorekeeper, match) -> None:
     game = GameFactory(match=match)
     response = scorekeeper.post(
         edit_url(game), game_data(match, version="1", points_a="90", points_b="90")
@@ -113,7 +113,7 @@ def test_an_invalid_correction_is_refused_and_the_game_stays(scorekeeper, match)
 
 def test_a_deleted_game_leaves_the_match_and_can_be_restored_from_the_evening(
     scorekeeper, match
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     games = [GameFactory(match=match) for _ in range(3)]
     confirm = scorekeeper.get(reverse("entry:delete_game", args=[DAY, games[1].pk]))
     assert "Spiel 2 der Partie 1 löschen?" in confirm.content.decode()
@@ -135,7 +135,7 @@ def test_a_deleted_game_leaves_the_match_and_can_be_restored_from_the_evening(
 # --- query counts -------------------------------------------------------------------------------
 
 
-def count_queries(client, url: str) -> int:  # type: ignore[no-untyped-def]
+def count_queries(client, url: str) -> int:
     with CaptureQueriesContext(connection) as queries:
         assert client.get(url).status_code == 200
     return len(queries)
@@ -143,7 +143,7 @@ def count_queries(client, url: str) -> int:  # type: ignore[no-untyped-def]
 
 def test_the_evening_page_needs_the_same_few_queries_for_any_number_of_games(
     scorekeeper, match
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     url = reverse("entry:evening", args=[DAY])
     GameFactory(match=match)
     few = count_queries(scorekeeper, url)
@@ -156,7 +156,7 @@ def test_the_evening_page_needs_the_same_few_queries_for_any_number_of_games(
     assert count_queries(scorekeeper, url) == few == 12
 
 
-def test_the_start_page_needs_the_same_few_queries_for_any_number_of_evenings(scorekeeper) -> None:  # type: ignore[no-untyped-def]
+def test_the_start_page_needs_the_same_few_queries_for_any_number_of_evenings(scorekeeper) -> None:
     url = reverse("entry:start")
     anna_bernd_vs_carl_dora(datetime.date(2026, 1, 1))
     few = count_queries(scorekeeper, url)
@@ -165,7 +165,7 @@ def test_the_start_page_needs_the_same_few_queries_for_any_number_of_evenings(sc
     assert count_queries(scorekeeper, url) == few == 6
 
 
-def test_huge_numbers_in_a_request_are_never_a_server_error(scorekeeper, match) -> None:  # type: ignore[no-untyped-def]
+def test_huge_numbers_in_a_request_are_never_a_server_error(scorekeeper, match) -> None:
     big = "9" * 30
     game = GameFactory(match=match)
     responses = [
@@ -186,7 +186,7 @@ def test_huge_numbers_in_a_request_are_never_a_server_error(scorekeeper, match) 
 
 def test_the_edit_and_delete_pages_need_a_few_queries_however_long_the_match(
     scorekeeper, match
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     game = GameFactory(match=match, melds_a=(MeldValue(MeldKind.BELLE),), points_a=120)
     pages = [edit_url(game), reverse("entry:delete_game", args=[DAY, game.pk])]
     few = [count_queries(scorekeeper, url) for url in pages]

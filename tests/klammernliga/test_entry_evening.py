@@ -36,12 +36,12 @@ NEW_MATCH = reverse("entry:new_match", args=[DAY])
 
 
 @pytest.fixture
-def first():  # type: ignore[no-untyped-def]
+def first():
     return anna_bernd_vs_carl_dora()
 
 
 @pytest.fixture
-def second(first):  # type: ignore[no-untyped-def]
+def second(first):
     """The second table of the evening: Eva & Fritz against Gerd & Hanna."""
     eva, fritz, gerd, hanna = (PlayerFactory(name=n) for n in ("Eva", "Fritz", "Gerd", "Hanna"))
     return MatchFactory(
@@ -67,7 +67,7 @@ def score(match: Match) -> list[tuple[int, int]]:
 
 def test_a_game_goes_into_an_earlier_partie_after_a_new_one_was_started(
     scorekeeper, first, second
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     page = scorekeeper.get(EVENING + "?partie=1").content.decode()
     assert 'aria-current="true"><strong>Partie 1</strong>' in page
     assert f'<input type="hidden" name="match" value="{first.pk}">' in page
@@ -80,7 +80,7 @@ def test_a_game_goes_into_an_earlier_partie_after_a_new_one_was_started(
     assert "Neues Spiel · Partie 1" in page  # the form stays with this table
 
 
-def test_two_partien_entered_interleaved_keep_their_own_rounds(scorekeeper, first, second) -> None:  # type: ignore[no-untyped-def]
+def test_two_partien_entered_interleaved_keep_their_own_rounds(scorekeeper, first, second) -> None:
     eva, gerd = player("Eva"), player("Gerd")
     for _ in range(3):
         scorekeeper.post(NEW_GAME, game_data(first))  # Anna wins: 1 point for Anna & Bernd
@@ -95,7 +95,7 @@ def test_two_partien_entered_interleaved_keep_their_own_rounds(scorekeeper, firs
     assert "Runde 1:" in page and '<strong class="num">3</strong>' in page
 
 
-def test_a_closed_partie_takes_no_more_games(scorekeeper, first) -> None:  # type: ignore[no-untyped-def]
+def test_a_closed_partie_takes_no_more_games(scorekeeper, first) -> None:
     GameFactory(match=first)
     mixed = services.begin_match(
         evening=first.evening,
@@ -117,7 +117,7 @@ def test_a_closed_partie_takes_no_more_games(scorekeeper, first) -> None:  # typ
 
 def test_the_same_teams_go_on_with_their_partie_and_its_round_to_a_kalte(
     scorekeeper, first
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     carl = player("Carl")
     for _ in range(2):  # Carl's team loses: 2 points each for Anna & Bernd
         scorekeeper.post(NEW_GAME, game_data(first, declarer=carl.pk))
@@ -160,7 +160,7 @@ def test_the_same_teams_go_on_while_another_table_plays(first, second) -> None:
     assert (again, going_on) == (first, True)
 
 
-def test_a_new_partie_takes_the_teams_of_the_last_evening_in_one_tap(scorekeeper, first) -> None:  # type: ignore[no-untyped-def]
+def test_a_new_partie_takes_the_teams_of_the_last_evening_in_one_tap(scorekeeper, first) -> None:
     last_week = anna_bernd_vs_carl_dora(DAY - datetime.timedelta(days=7))
     eva = PlayerFactory(name="Eva")
     MatchFactory(
@@ -179,7 +179,7 @@ def test_a_new_partie_takes_the_teams_of_the_last_evening_in_one_tap(scorekeeper
 # --- a form sent twice --------------------------------------------------------------------------
 
 
-def test_a_replayed_game_form_stores_nothing_and_shows_the_stored_game(scorekeeper, first) -> None:  # type: ignore[no-untyped-def]
+def test_a_replayed_game_form_stores_nothing_and_shows_the_stored_game(scorekeeper, first) -> None:
     page = scorekeeper.get(EVENING).content.decode()
     assert 'type="hidden" name="token"' in page
     data = game_data(first, token=str(uuid.uuid4()))
@@ -195,7 +195,7 @@ def test_a_replayed_game_form_stores_nothing_and_shows_the_stored_game(scorekeep
     assert "Spiel 1 der Partie 1 gespeichert." in page
 
 
-def test_a_replay_of_a_game_deleted_since_stores_nothing(scorekeeper, first) -> None:  # type: ignore[no-untyped-def]
+def test_a_replay_of_a_game_deleted_since_stores_nothing(scorekeeper, first) -> None:
     data = game_data(first, token=str(uuid.uuid4()))
     scorekeeper.post(NEW_GAME, data)
     services.delete_game(game=Game.objects.get())
@@ -204,7 +204,7 @@ def test_a_replay_of_a_game_deleted_since_stores_nothing(scorekeeper, first) -> 
     assert "inzwischen gelöscht" in scorekeeper.get(response.url).content.decode()
 
 
-def test_a_mangled_token_is_a_form_error_not_a_server_error(scorekeeper, first) -> None:  # type: ignore[no-untyped-def]
+def test_a_mangled_token_is_a_form_error_not_a_server_error(scorekeeper, first) -> None:
     response = scorekeeper.post(NEW_GAME, game_data(first, token="nicht-eins"))
     assert response.status_code == 200
     assert Game.objects.count() == 0
@@ -213,7 +213,7 @@ def test_a_mangled_token_is_a_form_error_not_a_server_error(scorekeeper, first) 
 # --- errors that guide --------------------------------------------------------------------------
 
 
-def test_the_summary_names_each_wrong_field_and_links_to_it(scorekeeper, first) -> None:  # type: ignore[no-untyped-def]
+def test_the_summary_names_each_wrong_field_and_links_to_it(scorekeeper, first) -> None:
     response = scorekeeper.post(NEW_GAME, game_data(first, trump=None, points_a="200"))
     page = response.content.decode()
     assert summary(page) == [
@@ -228,7 +228,7 @@ def test_the_summary_names_each_wrong_field_and_links_to_it(scorekeeper, first) 
     assert "#fehler" in page  # the form comes back scrolled to the summary
 
 
-def test_an_empty_form_gets_one_message_per_empty_field(scorekeeper, first) -> None:  # type: ignore[no-untyped-def]
+def test_an_empty_form_gets_one_message_per_empty_field(scorekeeper, first) -> None:
     page = scorekeeper.post(NEW_GAME, {"match": first.pk}).content.decode()
     assert [anchor for _text, anchor in summary(page)] == [
         "id_declarer_0", "id_trump_0", "id_bid_0", "id_points_a",
@@ -240,7 +240,7 @@ def test_an_empty_form_gets_one_message_per_empty_field(scorekeeper, first) -> N
     assert "„“" not in page
 
 
-def test_saving_a_game_someone_deleted_meanwhile_says_so(scorekeeper, first) -> None:  # type: ignore[no-untyped-def]
+def test_saving_a_game_someone_deleted_meanwhile_says_so(scorekeeper, first) -> None:
     game = GameFactory(match=first)
     url = reverse("entry:edit_game", args=[DAY, game.pk])
     data = {**game_data(first, points_a="90"), "version": 1}
@@ -256,7 +256,7 @@ def test_saving_a_game_someone_deleted_meanwhile_says_so(scorekeeper, first) -> 
     )
 
 
-def test_the_notice_after_a_save_offers_to_change_that_game(scorekeeper, first) -> None:  # type: ignore[no-untyped-def]
+def test_the_notice_after_a_save_offers_to_change_that_game(scorekeeper, first) -> None:
     response = scorekeeper.post(NEW_GAME, game_data(first))
     game = Game.objects.get()
     page = scorekeeper.get(response.url).content.decode()
@@ -264,7 +264,7 @@ def test_the_notice_after_a_save_offers_to_change_that_game(scorekeeper, first) 
     assert f'<a class="notice-edit" href="{edit}">Spiel 1 ändern</a>' in page
 
 
-def test_the_form_comes_before_the_games_and_the_skip_link_lands_on_it(scorekeeper, first) -> None:  # type: ignore[no-untyped-def]
+def test_the_form_comes_before_the_games_and_the_skip_link_lands_on_it(scorekeeper, first) -> None:
     GameFactory(match=first)
     page = scorekeeper.get(EVENING).content.decode()
     assert 'class="skip-link" href="#neues-spiel"' in page
@@ -290,7 +290,7 @@ def import_rows(tmp_path: Path, *tables: str) -> None:
     call_command("import_games", str(path), stdout=open("/dev/null", "w"))  # noqa: SIM115
 
 
-def test_import_rows_of_two_tables_interleaved_go_on_with_their_matches(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_import_rows_of_two_tables_interleaved_go_on_with_their_matches(tmp_path) -> None:
     ab_cd, ef_gh, dc_ba = "Anna,Bernd,Carl,Dora", "Eva,Fritz,Gerd,Hanna", "Dora,Carl,Bernd,Anna"
     import_rows(tmp_path, ab_cd, ef_gh, ab_cd, ef_gh, dc_ba)
     matches = Match.objects.order_by("position")
@@ -299,6 +299,6 @@ def test_import_rows_of_two_tables_interleaved_go_on_with_their_matches(tmp_path
     assert list(matches[0].games.values_list("score_a", "score_b")) == [(1, 0), (2, 0), (2, 1)]
 
 
-def test_import_rows_of_the_same_teams_after_one_played_elsewhere_are_a_new_match(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_import_rows_of_the_same_teams_after_one_played_elsewhere_are_a_new_match(tmp_path) -> None:
     import_rows(tmp_path, "Anna,Bernd,Carl,Dora", "Anna,Carl,Bernd,Dora", "Anna,Bernd,Carl,Dora")
     assert [m.games_count for m in Match.objects.order_by("position")] == [1, 1, 1]

@@ -51,7 +51,7 @@ def game_rows(match: Match) -> list[tuple[object, ...]]:
     )  # fmt: skip
 
 
-def test_delete_then_restore_gives_back_the_same_standings(match) -> None:  # type: ignore[no-untyped-def]
+def test_delete_then_restore_gives_back_the_same_standings(match) -> None:
     games = play_a_varied_match(match)
     before, rows = standings(), game_rows(match)
     melds = sorted(Meld.objects.values_list("game", "side", "kind", "suit", "top"))
@@ -65,7 +65,7 @@ def test_delete_then_restore_gives_back_the_same_standings(match) -> None:  # ty
     assert sorted(Meld.objects.values_list("game", "side", "kind", "suit", "top")) == melds
 
 
-def test_restoring_brings_the_ratings_back(match) -> None:  # type: ignore[no-untyped-def]
+def test_restoring_brings_the_ratings_back(match) -> None:
     game = GameFactory(match=match)
     GameFactory(match=match)
     ratings = list(Rating.objects.order_by("player_id").values_list("player_id", "ordinal"))
@@ -75,7 +75,7 @@ def test_restoring_brings_the_ratings_back(match) -> None:  # type: ignore[no-un
     assert list(Rating.objects.order_by("player_id").values_list("player_id", "ordinal")) == ratings
 
 
-def test_a_game_deleted_with_its_match_brings_the_match_back(match) -> None:  # type: ignore[no-untyped-def]
+def test_a_game_deleted_with_its_match_brings_the_match_back(match) -> None:
     game = GameFactory(match=match, with_kontra=True, lost=True)
     services.delete_game(game=game)
     assert not Match.objects.exists()
@@ -87,7 +87,7 @@ def test_a_game_deleted_with_its_match_brings_the_match_back(match) -> None:  # 
     assert (again.small_b, again.games_count) == (4, 1)
 
 
-def test_a_game_comes_back_at_the_end_when_its_match_got_shorter(match) -> None:  # type: ignore[no-untyped-def]
+def test_a_game_comes_back_at_the_end_when_its_match_got_shorter(match) -> None:
     games = [GameFactory(match=match) for _ in range(3)]
     services.delete_game(game=games[2])
     services.delete_game(game=games[1])
@@ -98,7 +98,7 @@ def test_a_game_comes_back_at_the_end_when_its_match_got_shorter(match) -> None:
     ]  # fmt: skip
 
 
-def test_a_game_cannot_be_restored_twice_nor_when_it_was_not_deleted(match) -> None:  # type: ignore[no-untyped-def]
+def test_a_game_cannot_be_restored_twice_nor_when_it_was_not_deleted(match) -> None:
     game = GameFactory(match=match)
     created = game.history.earliest().history_id
     with pytest.raises(services.CannotRestore, match="nicht gelöscht"):
@@ -111,7 +111,7 @@ def test_a_game_cannot_be_restored_twice_nor_when_it_was_not_deleted(match) -> N
     assert Game.objects.count() == 1
 
 
-def test_a_form_opened_before_the_deletion_stays_out_of_date_after_restoring(match) -> None:  # type: ignore[no-untyped-def]
+def test_a_form_opened_before_the_deletion_stays_out_of_date_after_restoring(match) -> None:
     game = GameFactory(match=match)
     opened = initial_for(game)["version"]
     services.delete_game(game=game)
@@ -121,7 +121,7 @@ def test_a_form_opened_before_the_deletion_stays_out_of_date_after_restoring(mat
                              trump="pik", bid="rein", points_a=100, points_b=64)  # fmt: skip
 
 
-def test_a_correction_records_melds_only_when_they_changed(match) -> None:  # type: ignore[no-untyped-def]
+def test_a_correction_records_melds_only_when_they_changed(match) -> None:
     game = GameFactory(match=match, melds_a=(MeldValue(MeldKind.TERZ),), points_a=120)
     records = Meld.history.count()
     services.update_game(game=game, version=1, declarer=game.declarer, trump="pik", bid="rein",
@@ -133,18 +133,18 @@ def test_a_correction_records_melds_only_when_they_changed(match) -> None:  # ty
 
 
 @pytest.fixture
-def anna_keeps_score(client):  # type: ignore[no-untyped-def]
+def anna_keeps_score(client):
     client.force_login(ScorekeeperFactory(username="anna", first_name="Anna", last_name="K."))
     return client
 
 
-def history_page(client) -> str:  # type: ignore[no-untyped-def]
+def history_page(client) -> str:
     response = client.get(reverse("entry:history", args=[DAY]))
     assert response.status_code == 200
     return " ".join(response.content.decode().split())
 
 
-def test_the_history_lists_every_change_with_who_and_when(anna_keeps_score) -> None:  # type: ignore[no-untyped-def]
+def test_the_history_lists_every_change_with_who_and_when(anna_keeps_score) -> None:
     client = anna_keeps_score
     client.post(reverse("entry:start"), {"date": "2026-03-12", "place": "Kiel"})
     client.post(
@@ -179,7 +179,7 @@ def test_the_history_lists_every_change_with_who_and_when(anna_keeps_score) -> N
     assert changes.index("gelöscht") < changes.index("geändert") < changes.index("eingetragen")
 
 
-def test_restoring_from_the_history_page_brings_the_game_back(anna_keeps_score, match) -> None:  # type: ignore[no-untyped-def]
+def test_restoring_from_the_history_page_brings_the_game_back(anna_keeps_score, match) -> None:
     game = GameFactory(match=match)
     GameFactory(match=match)
     services.delete_game(game=game)
@@ -196,7 +196,7 @@ def test_restoring_from_the_history_page_brings_the_game_back(anna_keeps_score, 
     assert "Dieses Spiel ist schon wiederhergestellt." in again.content.decode()
 
 
-def test_a_game_of_another_evening_is_not_restored_from_this_one(anna_keeps_score, match) -> None:  # type: ignore[no-untyped-def]
+def test_a_game_of_another_evening_is_not_restored_from_this_one(anna_keeps_score, match) -> None:
     other = GameFactory(match=anna_bernd_vs_carl_dora(datetime.date(2026, 4, 2)))
     services.delete_game(game=other)
     record = other.history.latest()
@@ -207,7 +207,7 @@ def test_a_game_of_another_evening_is_not_restored_from_this_one(anna_keeps_scor
 
 def test_the_history_page_needs_the_same_few_queries_for_any_number_of_changes(
     anna_keeps_score, match
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     GameFactory(match=match)
 
     def queries() -> int:
@@ -224,7 +224,7 @@ def test_the_history_page_needs_the_same_few_queries_for_any_number_of_changes(
     assert queries() == few == 14
 
 
-def test_a_game_of_a_deleted_match_comes_back_with_its_melds(match) -> None:  # type: ignore[no-untyped-def]
+def test_a_game_of_a_deleted_match_comes_back_with_its_melds(match) -> None:
     game = GameFactory(match=match, melds_b=(MeldValue(MeldKind.BELLE),), points_b=84)
     services.update_game(game=game, version=1, declarer=game.declarer, trump="pik", bid="rein",
                          melds_a=(MeldValue(MeldKind.TERZ, None, Rank.DAME),), points_a=120,
@@ -237,7 +237,7 @@ def test_a_game_of_a_deleted_match_comes_back_with_its_melds(match) -> None:  # 
     )  # fmt: skip
 
 
-def test_an_imported_game_comes_back_with_its_melds(league) -> None:  # type: ignore[no-untyped-def]
+def test_an_imported_game_comes_back_with_its_melds(league) -> None:
     game = Game.objects.filter(melds__isnull=False).distinct().first()
     melds = sorted(game.melds.values_list("side", "kind", "suit", "top"))
     before = standings()

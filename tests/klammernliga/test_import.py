@@ -25,7 +25,7 @@ def standings(*args: str) -> list[dict[str, object]]:
 @pytest.mark.django_db
 @pytest.mark.parametrize("kind", ["players", "teams"])
 @pytest.mark.parametrize("period", ["2010", "2011", "all"])
-def test_the_imported_league_gives_the_hand_checked_standings(league, kind, period) -> None:  # type: ignore[no-untyped-def]
+def test_the_imported_league_gives_the_hand_checked_standings(league, kind, period) -> None:
     # league.csv covers a tie (82:82), a Fünfzig (Beet 107), Kontra, Re, a Kalte, a round that
     # ends 12:1 and an open round at a match's end; the expectation was tallied by hand.
     expected = json.loads((DATA / "league_expected.json").read_text())[kind][period]
@@ -49,7 +49,7 @@ def test_the_import_reports_what_it_stored(league_file: Path) -> None:
 
 
 @pytest.mark.django_db
-def test_importing_the_same_file_twice_is_refused_and_does_not_double(league) -> None:  # type: ignore[no-untyped-def]
+def test_importing_the_same_file_twice_is_refused_and_does_not_double(league) -> None:
     err = io.StringIO()
     with pytest.raises(CommandError):
         call_command("import_games", str(league), stderr=err)
@@ -58,7 +58,7 @@ def test_importing_the_same_file_twice_is_refused_and_does_not_double(league) ->
 
 
 @pytest.mark.django_db
-def test_replace_swaps_the_evenings_of_the_file(league, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_replace_swaps_the_evenings_of_the_file(league, tmp_path: Path) -> None:
     call_command("import_games", str(league), "--replace", stdout=io.StringIO())
     assert Game.objects.count() == 22
     assert Evening.objects.count() == 2
@@ -71,7 +71,7 @@ def test_an_empty_league_prints_an_empty_list() -> None:
 
 
 @pytest.mark.django_db
-def test_the_open_round_and_kalte_are_stored_with_the_games(league) -> None:  # type: ignore[no-untyped-def]
+def test_the_open_round_and_kalte_are_stored_with_the_games(league) -> None:
     first = Match.objects.get(evening__date="2010-03-05", position=1)
     assert first.open_round and first.games_count == 11
     ends = list(first.games.filter(ends_round=True).values_list("score_a", "score_b", "kalte"))
@@ -147,7 +147,7 @@ def test_a_wrong_header_is_refused(tmp_path: Path) -> None:
 
 
 @pytest.mark.django_db
-def test_an_import_refreshes_the_planner_statistics(league) -> None:  # type: ignore[no-untyped-def]
+def test_an_import_refreshes_the_planner_statistics(league) -> None:
     # Without them SQLite sorts Alle Spiele by scanning every game (seconds at a million games).
     from django.db import connection
 

@@ -34,7 +34,7 @@ pytestmark = pytest.mark.django_db
 
 @given(game=malformed_game())
 @MANY
-def test_the_entry_service_refuses_malformed_games_and_stores_nothing(table, game) -> None:  # type: ignore[no-untyped-def]
+def test_the_entry_service_refuses_malformed_games_and_stores_nothing(table, game) -> None:
     before = row_counts()
     with transaction.atomic(), pytest.raises(InvalidGame) as refused:
         services.record_game(
@@ -62,7 +62,7 @@ good_rows = st.lists(valid_game(), max_size=3)
 @MANY
 def test_storing_evenings_with_one_malformed_game_stores_none_of_them(
     table, broken, before_rows, after_rows
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     before = row_counts()
     games = [record(g) for g in [*before_rows, broken, *after_rows]]
     with transaction.atomic():
@@ -79,7 +79,7 @@ def test_storing_evenings_with_one_malformed_game_stores_none_of_them(
 @MANY
 def test_a_league_file_with_one_malformed_row_names_it_and_stores_nothing(
     table, broken, before_rows, after_rows
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     before = row_counts()
     rows = [csv_values(g) for g in before_rows] + [broken] + [csv_values(g) for g in after_rows]
     stream = io.StringIO()
@@ -102,7 +102,7 @@ def test_a_league_file_with_one_malformed_row_names_it_and_stores_nothing(
     assert row_counts() == before
 
 
-def test_the_generators_make_games_the_rules_accept_when_unbroken(table) -> None:  # type: ignore[no-untyped-def]
+def test_the_generators_make_games_the_rules_accept_when_unbroken(table) -> None:
     # Guards the property tests above: without breaking, the same games are stored.
     @given(games=st.lists(valid_game(), min_size=1, max_size=5))
     @settings(
@@ -120,7 +120,7 @@ def test_the_generators_make_games_the_rules_accept_when_unbroken(table) -> None
     stores()
 
 
-def test_a_name_that_grows_when_made_into_a_slug_still_gets_one_that_fits(table) -> None:  # type: ignore[no-untyped-def]
+def test_a_name_that_grows_when_made_into_a_slug_still_gets_one_that_fits(table) -> None:
     name = "\u01c4" * 60  # "DŽ" as one character: two letters and a caron in a slug
     evening = services.EveningRecord(
         datetime.date(2015, 7, 1),

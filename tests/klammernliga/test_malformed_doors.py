@@ -212,7 +212,7 @@ def run_command(name: str, *args: str) -> tuple[bool, str]:
     return True, out.getvalue()
 
 
-def through_the_door(client, table, tmp: Path, door: tuple[Any, ...]) -> tuple[bool, str]:  # type: ignore[no-untyped-def]
+def through_the_door(client, table, tmp: Path, door: tuple[Any, ...]) -> tuple[bool, str]:
     """Sends one input through its door: (accepted, the message a user reads)."""
     kind, payload = door[0], door[1]
     match = table["match"]
@@ -245,7 +245,7 @@ def through_the_door(client, table, tmp: Path, door: tuple[Any, ...]) -> tuple[b
         response = client.post(reverse("entry:start"), payload)
         if response.status_code == 302:
             # The evening of the date as read (German forms also read 31.12.2015), opened whole.
-            day = re.search(r"/(\d{4}-\d\d-\d\d)/", response["Location"]).group(1)  # type: ignore[union-attr]
+            day = re.search(r"/(\d{4}-\d\d-\d\d)/", response["Location"]).group(1)
             assert Evening.objects.filter(date=day).exists()
             return True, ""
         assert response.status_code == 200
@@ -279,7 +279,7 @@ def through_the_door(client, table, tmp: Path, door: tuple[Any, ...]) -> tuple[b
 )  # fmt: skip
 def test_no_door_lets_malformed_input_through_or_changes_anything_when_it_refuses(
     table, scorekeeper, tmp_path, door
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     # Every example starts from the same database (each is rolled back): one dump serves all.
     before = table.setdefault("dump before", dump())
     with transaction.atomic():

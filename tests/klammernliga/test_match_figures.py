@@ -59,7 +59,7 @@ def figures_of(match: int) -> dict[str, dict[str, int]]:
     }
 
 
-def test_a_player_s_figures_per_match_are_what_his_games_say(evening) -> None:  # type: ignore[no-untyped-def]
+def test_a_player_s_figures_per_match_are_what_his_games_say(evening) -> None:
     first, second = evening
     # Team A (Anna, Bernd) played games 1, 3, 4, 5 and 7 with Kontra said against it (won all but
     # game 3, small points net 2 - 8 + 4 + 2 + 4) and said Re in games 3, 4 and 7 (-8 + 4 + 4).
@@ -102,7 +102,7 @@ def test_a_player_s_figures_per_match_are_what_his_games_say(evening) -> None:  
     }  # fmt: skip
 
 
-def test_the_year_sums_the_matches_and_the_page_joins_their_runs(client, evening) -> None:  # type: ignore[no-untyped-def]
+def test_the_year_sums_the_matches_and_the_page_joins_their_runs(client, evening) -> None:
     for name in ("Anna", "Bernd"):
         year = PlayerYear.objects.get(player__name=name, year=DAY.year)
         matches = Participation.objects.filter(player__name=name)

@@ -18,7 +18,7 @@ pytestmark = pytest.mark.django_db
 JSON = {"HTTP_ACCEPT": "application/json"}
 
 
-def worker_config(client) -> dict:  # type: ignore[no-untyped-def,type-arg]
+def worker_config(client) -> dict:
     response = client.get("/sw.js")
     assert response.status_code == 200
     assert response["Content-Type"].startswith("text/javascript")
@@ -29,7 +29,7 @@ def worker_config(client) -> dict:  # type: ignore[no-untyped-def,type-arg]
 # --- installable ----------------------------------------------------------------------------
 
 
-def test_the_service_worker_is_served_from_the_root_and_may_control_the_entry(client) -> None:  # type: ignore[no-untyped-def]
+def test_the_service_worker_is_served_from_the_root_and_may_control_the_entry(client) -> None:
     response = client.get("/sw.js")
     assert response["Service-Worker-Allowed"] == "/erfassen/"
     assert response["Cache-Control"] == "no-cache"
@@ -39,7 +39,7 @@ def test_the_service_worker_is_served_from_the_root_and_may_control_the_entry(cl
     assert "/static/css/entry.css" in config["assets"]
 
 
-def test_the_worker_s_cache_version_follows_the_static_files_names(client, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_the_worker_s_cache_version_follows_the_static_files_names(client, monkeypatch) -> None:
     before = worker_config(client)
     assert worker_config(client) == before  # the same release, the same cache
     plain_url = staticfiles_storage.url
@@ -55,7 +55,7 @@ def test_the_worker_s_cache_version_follows_the_static_files_names(client, monke
     ("language", "name"),
     [("de", "Klammernliga – Erfassen"), ("en", "Klammernliga – Enter results")],
 )
-def test_the_manifest_names_the_app_in_the_visitor_s_language(client, language, name) -> None:  # type: ignore[no-untyped-def]
+def test_the_manifest_names_the_app_in_the_visitor_s_language(client, language, name) -> None:
     client.cookies["django_language"] = language
     response = client.get("/manifest.webmanifest")
     assert response["Content-Type"] == "application/manifest+json"
@@ -70,7 +70,7 @@ def test_the_manifest_names_the_app_in_the_visitor_s_language(client, language, 
         assert client.get(icon["src"]).status_code == 200
 
 
-def test_the_entry_pages_link_the_manifest_and_the_offline_script(scorekeeper, match) -> None:  # type: ignore[no-untyped-def]
+def test_the_entry_pages_link_the_manifest_and_the_offline_script(scorekeeper, match) -> None:
     page = scorekeeper.get(reverse("entry:evening", args=[DAY])).content.decode()
     assert '<link rel="manifest" href="/manifest.webmanifest">' in page
     assert 'src="/static/js/offline.js" data-sw="/sw.js" data-scope="/erfassen/"' in page
@@ -82,7 +82,7 @@ def test_the_entry_pages_link_the_manifest_and_the_offline_script(scorekeeper, m
 # --- the queue's sync: JSON answers -------------------------------------------------------------
 
 
-def test_a_synced_game_is_stored_once_and_answered_in_json(scorekeeper, match) -> None:  # type: ignore[no-untyped-def]
+def test_a_synced_game_is_stored_once_and_answered_in_json(scorekeeper, match) -> None:
     token = str(uuid.uuid4())
     response = scorekeeper.post(NEW_GAME, game_data(match, token=token), **JSON)
     assert response.status_code == 200
@@ -94,7 +94,7 @@ def test_a_synced_game_is_stored_once_and_answered_in_json(scorekeeper, match) -
     assert Game.objects.count() == 1
 
 
-def test_a_synced_game_the_server_refuses_comes_back_with_its_messages(scorekeeper, match) -> None:  # type: ignore[no-untyped-def]
+def test_a_synced_game_the_server_refuses_comes_back_with_its_messages(scorekeeper, match) -> None:
     data = game_data(match, token=str(uuid.uuid4()), points_a="100", points_b="100")
     response = scorekeeper.post(NEW_GAME, data, **JSON)
     assert response.status_code == 422
@@ -107,7 +107,7 @@ def test_a_synced_game_the_server_refuses_comes_back_with_its_messages(scorekeep
 
 def test_a_synced_game_of_a_partie_over_meanwhile_is_refused_with_the_reason(
     scorekeeper, match
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     GameFactory(match=match)
     # Anna plays at another table meanwhile: Partie 1 is over.
     other = MatchFactory(
@@ -125,7 +125,7 @@ def test_a_synced_game_of_a_partie_over_meanwhile_is_refused_with_the_reason(
     assert Game.objects.filter(match=match).count() == 1
 
 
-def test_a_synced_game_of_a_deleted_partie_is_refused_not_an_error(scorekeeper, match) -> None:  # type: ignore[no-untyped-def]
+def test_a_synced_game_of_a_deleted_partie_is_refused_not_an_error(scorekeeper, match) -> None:
     data = game_data(match, token=str(uuid.uuid4()))
     match.delete()
     response = scorekeeper.post(NEW_GAME, data, **JSON)
@@ -133,7 +133,7 @@ def test_a_synced_game_of_a_deleted_partie_is_refused_not_an_error(scorekeeper, 
     assert response.json()["problems"] == ["Diese Partie gibt es nicht mehr."]
 
 
-def test_a_synced_game_stored_and_deleted_since_is_not_stored_again(scorekeeper, match) -> None:  # type: ignore[no-untyped-def]
+def test_a_synced_game_stored_and_deleted_since_is_not_stored_again(scorekeeper, match) -> None:
     token = str(uuid.uuid4())
     scorekeeper.post(NEW_GAME, game_data(match, token=token), **JSON)
     services.delete_game(game=Game.objects.get())
@@ -143,7 +143,7 @@ def test_a_synced_game_stored_and_deleted_since_is_not_stored_again(scorekeeper,
     assert Game.objects.count() == 0
 
 
-def test_the_form_sent_by_the_browser_still_gets_pages(scorekeeper, match) -> None:  # type: ignore[no-untyped-def]
+def test_the_form_sent_by_the_browser_still_gets_pages(scorekeeper, match) -> None:
     response = scorekeeper.post(NEW_GAME, game_data(match, token=str(uuid.uuid4())))
     assert response.status_code == 302
     refused = scorekeeper.post(NEW_GAME, game_data(match, declarer=None))

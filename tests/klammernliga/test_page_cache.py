@@ -25,7 +25,7 @@ from tests.klammernliga.entry_pages import anna_bernd_vs_carl_dora
 URL = "/spiele/"
 
 
-def get(client: Client, url: str = URL, **headers: str):  # type: ignore[no-untyped-def]
+def get(client: Client, url: str = URL, **headers: str):
     """One GET and how many queries it took."""
     with CaptureQueriesContext(connection) as queries:
         response = client.get(url, headers=headers)
@@ -53,14 +53,14 @@ def elsewhere(work: Callable[[], object]) -> None:
 
 
 @pytest.fixture
-def match(db):  # type: ignore[no-untyped-def]
+def match(db):
     match = anna_bernd_vs_carl_dora()
     for _ in range(5):
         GameFactory(match=match)
     return match
 
 
-def test_a_repeat_visit_is_served_from_the_cache_with_one_query(client, match) -> None:  # type: ignore[no-untyped-def]
+def test_a_repeat_visit_is_served_from_the_cache_with_one_query(client, match) -> None:
     first, first_queries = get(client)
     again, again_queries = get(client)
     assert "5 Spiele" in first.content.decode()
@@ -69,7 +69,7 @@ def test_a_repeat_visit_is_served_from_the_cache_with_one_query(client, match) -
     assert again_queries == 1  # the league's generation
 
 
-def test_a_saved_game_shows_on_the_very_next_request(client, match) -> None:  # type: ignore[no-untyped-def]
+def test_a_saved_game_shows_on_the_very_next_request(client, match) -> None:
     get(client)
     GameFactory(match=match)
     response, queries = get(client)
@@ -77,7 +77,7 @@ def test_a_saved_game_shows_on_the_very_next_request(client, match) -> None:  # 
     assert queries > 1
 
 
-def test_a_save_makes_every_cached_page_show_the_change_on_the_next_request(client, match) -> None:  # type: ignore[no-untyped-def]
+def test_a_save_makes_every_cached_page_show_the_change_on_the_next_request(client, match) -> None:
     year = match.evening.date.year
     urls = ["/", "/tabelle/ewig/", "/tabelle/ewig/teams/", f"/tabelle/{year}/", "/klammernboss/",
             URL, f"/spiele/abend/{match.evening.date}/", "/spieler/", "/spieler/anna/", "/teams/",
@@ -94,7 +94,7 @@ def test_a_save_makes_every_cached_page_show_the_change_on_the_next_request(clie
 
 
 SHARED_CACHES = {
-    "file": {"BACKEND": "klammernliga.cache_backends.PageFileCache"},
+    "file": {"BACKEND": "klammernliga.http.cache_backends.PageFileCache"},
     "db": {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "page_cache"},
 }
 
@@ -103,7 +103,7 @@ SHARED_CACHES = {
 @pytest.mark.parametrize("kind", SHARED_CACHES)
 def test_a_page_cached_by_another_worker_shows_a_change_made_by_a_third_on_the_next_request(
     settings, tmp_path, kind
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     # A cache the workers share, as in production (PAGE_CACHE=file or db).
     shared = {"LOCATION": str(tmp_path / "pages"), **SHARED_CACHES[kind]}
     settings.CACHES = {**settings.CACHES, "pages": shared}
@@ -127,9 +127,9 @@ def test_a_page_cached_by_another_worker_shows_a_change_made_by_a_third_on_the_n
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_key_holds_the_generation_read_on_every_request(client) -> None:  # type: ignore[no-untyped-def]
+def test_the_key_holds_the_generation_read_on_every_request(client) -> None:
     play_round(MatchFactory())
-    name = Player.objects.order_by("name").first().name  # type: ignore[union-attr]
+    name = Player.objects.order_by("name").first().name
     assert name in get(client, "/tabelle/ewig/")[0].content.decode()
 
     def rename(bump: bool) -> Callable[[], None]:
@@ -150,7 +150,7 @@ def test_the_key_holds_the_generation_read_on_every_request(client) -> None:  # 
     assert "Zacharias" in get(client, "/tabelle/ewig/")[0].content.decode()
 
 
-def test_a_repeat_visit_with_the_etag_gets_304_until_the_league_changes(client, match) -> None:  # type: ignore[no-untyped-def]
+def test_a_repeat_visit_with_the_etag_gets_304_until_the_league_changes(client, match) -> None:
     first, _ = get(client)
     etag = first["ETag"]
     assert etag.startswith('W/"')
@@ -168,7 +168,7 @@ def test_a_repeat_visit_with_the_etag_gets_304_until_the_league_changes(client, 
     assert "6 Spiele" in changed.content.decode()
 
 
-def test_last_modified_is_the_moment_of_the_last_change(client, match) -> None:  # type: ignore[no-untyped-def]
+def test_last_modified_is_the_moment_of_the_last_change(client, match) -> None:
     first, _ = get(client)
     stamp = generation.current()
     assert first["Last-Modified"]
@@ -178,7 +178,7 @@ def test_last_modified_is_the_moment_of_the_last_change(client, match) -> None: 
     assert get(client, If_Modified_Since=first["Last-Modified"])[0].status_code == 200
 
 
-def test_each_language_has_its_own_page_and_etag(client, match) -> None:  # type: ignore[no-untyped-def]
+def test_each_language_has_its_own_page_and_etag(client, match) -> None:
     german, _ = get(client, "/regeln/")
     client.post("/i18n/setlang/", {"language": "en", "next": "/regeln/"})
     english, _ = get(client, "/regeln/")
@@ -188,7 +188,7 @@ def test_each_language_has_its_own_page_and_etag(client, match) -> None:  # type
     assert get(client, "/regeln/", If_None_Match=german["ETag"])[0].status_code == 200
 
 
-def test_a_cached_page_carries_no_token_and_sets_no_cookie(client, match) -> None:  # type: ignore[no-untyped-def]
+def test_a_cached_page_carries_no_token_and_sets_no_cookie(client, match) -> None:
     for url in ("/", URL, "/tabelle/ewig/", "/regeln/"):
         for _ in range(2):
             response, _ = get(client, url)
@@ -197,14 +197,14 @@ def test_a_cached_page_carries_no_token_and_sets_no_cookie(client, match) -> Non
             assert response.has_header("ETag"), url
 
 
-def test_the_language_switch_works_without_a_token(match) -> None:  # type: ignore[no-untyped-def]
+def test_the_language_switch_works_without_a_token(match) -> None:
     strict = Client(enforce_csrf_checks=True)
     response = strict.post("/i18n/setlang/", {"language": "en", "next": "/regeln/"})
     assert response.status_code == 302
     assert "<h1>Rules</h1>" in strict.get("/regeln/").content.decode()
 
 
-def test_a_page_with_a_token_is_neither_cached_nor_compressed(client, db) -> None:  # type: ignore[no-untyped-def]
+def test_a_page_with_a_token_is_neither_cached_nor_compressed(client, db) -> None:
     login, _ = get(client, "/anmelden/", Accept_Encoding="gzip")
     assert "csrfmiddlewaretoken" in login.content.decode()
     assert not login.has_header("ETag")
@@ -213,7 +213,7 @@ def test_a_page_with_a_token_is_neither_cached_nor_compressed(client, db) -> Non
     assert again.content != login.content  # a fresh token, masked anew
 
 
-def test_a_logged_in_visitor_is_never_served_from_the_cache(client, match) -> None:  # type: ignore[no-untyped-def]
+def test_a_logged_in_visitor_is_never_served_from_the_cache(client, match) -> None:
     get(client)
     client.force_login(ScorekeeperFactory())
     response, queries = get(client, Accept_Encoding="gzip")
@@ -225,7 +225,7 @@ def test_a_logged_in_visitor_is_never_served_from_the_cache(client, match) -> No
     assert not entry.has_header("Content-Encoding")
 
 
-def test_a_page_is_compressed_for_a_browser_that_asks(client, match) -> None:  # type: ignore[no-untyped-def]
+def test_a_page_is_compressed_for_a_browser_that_asks(client, match) -> None:
     plain, _ = get(client)
     for _ in range(2):  # made, then from the cache
         packed, _ = get(client, Accept_Encoding="gzip, deflate, br")
@@ -243,13 +243,13 @@ def raises_generation(change: Callable[[], object], by: int = 1) -> None:
     assert generation.current().number == before + by
 
 
-def test_saving_a_game_raises_the_generation_once(match) -> None:  # type: ignore[no-untyped-def]
+def test_saving_a_game_raises_the_generation_once(match) -> None:
     raises_generation(lambda: GameFactory(match=match))
     game = match.games.last()
     raises_generation(lambda: services.delete_game(game=game))
 
 
-def test_a_refused_change_leaves_the_generation_alone(match) -> None:  # type: ignore[no-untyped-def]
+def test_a_refused_change_leaves_the_generation_alone(match) -> None:
     def refused() -> None:
         with pytest.raises(services.InvalidGame):
             GameFactory(match=match, points_a=1000)
@@ -259,7 +259,7 @@ def test_a_refused_change_leaves_the_generation_alone(match) -> None:  # type: i
 
 def test_an_import_a_recompute_a_restore_and_the_demo_raise_the_generation(
     match, league_file, tmp_path
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     quiet = {"stdout": io.StringIO()}
     raises_generation(lambda: call_command("import_games", str(league_file), **quiet))
     raises_generation(lambda: call_command("recompute", **quiet))
@@ -270,7 +270,7 @@ def test_an_import_a_recompute_a_restore_and_the_demo_raise_the_generation(
     raises_generation(lambda: call_command("seed_demo", "--replace", "--years", "2005", **quiet))
 
 
-def test_renaming_a_player_in_the_admin_shows_at_once(client, match) -> None:  # type: ignore[no-untyped-def]
+def test_renaming_a_player_in_the_admin_shows_at_once(client, match) -> None:
     assert "Anna" in get(client, "/tabelle/ewig/")[0].content.decode()
     chef = Client()
     chef.force_login(User.objects.create_superuser("chef", password="klammern-geheim-1998"))
@@ -283,5 +283,5 @@ def test_renaming_a_player_in_the_admin_shows_at_once(client, match) -> None:  #
     assert "Annegret" in get(client, "/tabelle/ewig/")[0].content.decode()
 
 
-def test_migrate_raises_the_generation(db) -> None:  # type: ignore[no-untyped-def]
+def test_migrate_raises_the_generation(db) -> None:
     raises_generation(lambda: call_command("migrate", verbosity=0, stdout=io.StringIO()))

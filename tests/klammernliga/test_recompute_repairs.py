@@ -21,7 +21,7 @@ def _derived() -> dict[str, list[tuple[object, ...]]]:
     return {m.__name__: _rows(m) for m in (Participation, PlayerOutcome, LeagueOutcome)}
 
 
-def test_recompute_repairs_changed_missing_and_stray_derived_rows(league) -> None:  # type: ignore[no-untyped-def]
+def test_recompute_repairs_changed_missing_and_stray_derived_rows(league) -> None:
     before = _derived()
     changed, missing, model = Participation.objects.order_by("pk")[:3]
     Participation.objects.filter(pk=changed.pk).update(games=999, run_best=77, is_first=True)
@@ -30,8 +30,8 @@ def test_recompute_repairs_changed_missing_and_stray_derived_rows(league) -> Non
     stray = {f.attname: getattr(model, f.attname) for f in Participation._meta.concrete_fields}
     Participation.objects.create(**{**stray, "id": None, "player_id": PlayerFactory().pk})
     tally = PlayerOutcome.objects.order_by("pk").first()
-    PlayerOutcome.objects.filter(pk=tally.pk).update(n=12345, won=5)  # type: ignore[union-attr]
-    LeagueOutcome.objects.order_by("pk").first().delete()  # type: ignore[union-attr]
+    PlayerOutcome.objects.filter(pk=tally.pk).update(n=12345, won=5)
+    LeagueOutcome.objects.order_by("pk").first().delete()
     LeagueOutcome.objects.create(year=1900, month=1, kind="m", a=0, n=3, won=1)
     assert _derived() != before
 
@@ -40,7 +40,7 @@ def test_recompute_repairs_changed_missing_and_stray_derived_rows(league) -> Non
     assert _derived() == before
 
 
-def test_sync_rows_writes_only_the_differences(db) -> None:  # type: ignore[no-untyped-def]
+def test_sync_rows_writes_only_the_differences(db) -> None:
     names = ("year", "month", "kind", "a", "b", "kalte", "n", "won")
     kept = LeagueOutcome.objects.create(year=2001, month=1, kind="m", a=0, n=1, won=1)
     stale = LeagueOutcome.objects.create(year=2001, month=2, kind="m", a=0, n=1, won=0)

@@ -69,7 +69,7 @@ def test_saving_a_game_touches_only_its_own_match() -> None:
     assert f'"match_id" = {first.pk}' not in touched.replace("%s", "")
 
 
-def test_recompute_is_idempotent(league) -> None:  # type: ignore[no-untyped-def]
+def test_recompute_is_idempotent(league) -> None:
     before = list(Game.objects.values_list("small_a", "small_b", "score_a", "score_b",
                                            "ends_round", "large_points", "kalte"))  # fmt: skip
     Game.objects.update(score_a=0, score_b=0, ends_round=False)

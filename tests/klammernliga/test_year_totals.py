@@ -86,7 +86,7 @@ def test_every_change_through_the_services_keeps_the_year_totals_exact() -> None
     assert not PlayerYear.objects.exists() and not TeamYear.objects.exists()
 
 
-def test_a_rebuild_of_all_years_matches_the_per_year_refresh(league) -> None:  # type: ignore[no-untyped-def]
+def test_a_rebuild_of_all_years_matches_the_per_year_refresh(league) -> None:
     per_year = stored()
     assert per_year[0], "the league has year totals"
     assert stored() == summed_in_python()

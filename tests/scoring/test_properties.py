@@ -54,7 +54,7 @@ def test_a_tie_never_wins_for_the_playing_team(sheet: GameSheet) -> None:
     defending_points = sheet.points(outcome.playing_side.other)
     if playing_points == defending_points:
         assert not outcome.playing_side_won
-    assert outcome.playing_side_won == (playing_points > defending_points)  # type: ignore[operator]
+    assert outcome.playing_side_won == (playing_points > defending_points)
 
 
 @settings(max_examples=40)

@@ -113,7 +113,7 @@ def test_the_prediction_is_symmetric(
 
 def test_replay_leaves_its_start_unchanged_and_keeps_players_who_did_not_play() -> None:
     start = {"emil": Rating(127.0, 5.0)}
-    ratings, _ = replay([RatedRound((1, 2), (3, 4))], start)  # type: ignore[arg-type]
+    ratings, _ = replay([RatedRound((1, 2), (3, 4))], start)
     assert start == {"emil": Rating(127.0, 5.0)}
     assert ratings["emil"] == Rating(127.0, 5.0)
     assert len(ratings) == 5

@@ -19,7 +19,7 @@ def sheet(**changes: object) -> GameSheet:
         "points_b": 64,
     }
     values.update(changes)
-    return GameSheet(**values)  # type: ignore[arg-type]
+    return GameSheet(**values)
 
 
 def fields(s: GameSheet) -> list[str]:

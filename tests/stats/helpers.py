@@ -13,7 +13,7 @@ from klammernliga.models import Evening, Game, Match, Player
 from tests.stats import leagues
 
 
-def queries_of(client, url: str) -> int:  # type: ignore[no-untyped-def]
+def queries_of(client, url: str) -> int:
     """How many queries one GET of `url` takes (the page must answer 200)."""
     with CaptureQueriesContext(connection) as context:
         response = client.get(url)

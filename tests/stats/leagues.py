@@ -67,6 +67,6 @@ def evenings(
 
 
 def store(count: int, **kwargs: object) -> services.StoreSummary:
-    summary = services.store_evenings(evenings(count, **kwargs))  # type: ignore[arg-type]
+    summary = services.store_evenings(evenings(count, **kwargs))
     assert summary.ok, summary.problems
     return summary

@@ -20,7 +20,7 @@ URL = reverse("stats:boss")
 FOUR = {"a1": "emil", "a2": "frieda", "b1": "anna", "b2": "bernd"}
 
 
-def _page(client, **query) -> str:  # type: ignore[no-untyped-def]
+def _page(client, **query) -> str:
     response = client.get(URL, query)
     assert response.status_code == 200
     return response.content.decode()
@@ -32,7 +32,7 @@ def _section(html: str, heading_id: str) -> str:
     return html[start:end]
 
 
-def test_the_page_crowns_the_boss_and_ranks_every_player(client, league) -> None:  # type: ignore[no-untyped-def]
+def test_the_page_crowns_the_boss_and_ranks_every_player(client, league) -> None:
     html = _page(client)
     assert "Der KlammernBoss ist <strong>Emil</strong>" in html
     ranking = _section(html, "ranking-heading")
@@ -56,7 +56,7 @@ def test_the_page_crowns_the_boss_and_ranks_every_player(client, league) -> None
     assert "gestiegen um" in ranking and "gefallen um" in ranking
 
 
-def test_the_chart_is_an_accessible_svg_with_its_numbers_in_a_table(client, league) -> None:  # type: ignore[no-untyped-def]
+def test_the_chart_is_an_accessible_svg_with_its_numbers_in_a_table(client, league) -> None:
     history = _section(_page(client), "history-heading")
     svg = re.search(r"<svg class=\"chart-svg\"[^>]*>", history)
     assert svg and 'role="img"' in svg.group(0) and "aria-labelledby" in svg.group(0)
@@ -69,21 +69,21 @@ def test_the_chart_is_an_accessible_svg_with_its_numbers_in_a_table(client, leag
     assert '<th scope="row">2010</th>' in table and '<th scope="row">2011</th>' in table
 
 
-def test_the_chart_numbers_stay_machine_readable_in_german(client, league) -> None:  # type: ignore[no-untyped-def]
+def test_the_chart_numbers_stay_machine_readable_in_german(client, league) -> None:
     html = client.get(URL, HTTP_ACCEPT_LANGUAGE="de").content.decode()
     points = re.findall(r'points="([^"]+)"', html)
     assert points and all(re.fullmatch(r"[-\d.]+,[-\d.]+( [-\d.]+,[-\d.]+)*", p) for p in points)
     assert "Wertung am Jahresende" in html
 
 
-def test_an_empty_league_says_there_is_no_rating_yet(client) -> None:  # type: ignore[no-untyped-def]
+def test_an_empty_league_says_there_is_no_rating_yet(client) -> None:
     html = _page(client)
     assert "Noch kein Spiel: es gibt noch keine Wertung." in html
     assert "Der KlammernBoss ist" not in html
     assert "Noch keine Daten für dieses Diagramm." in html
 
 
-def test_the_page_says_what_the_rating_uses_and_links_to_the_rules(client, league) -> None:  # type: ignore[no-untyped-def]
+def test_the_page_says_what_the_rating_uses_and_links_to_the_rules(client, league) -> None:
     html = _page(client)
     lead = html[html.index('<p class="lead">') :]
     lead = " ".join(lead[: lead.index("</p>")].split())
@@ -97,7 +97,7 @@ def test_the_page_says_what_the_rating_uses_and_links_to_the_rules(client, leagu
     assert "μ = 100" in section and "σ = 50" in section and "μ − 2σ" in section
 
 
-def test_a_prediction_shows_each_teams_chance_in_percent(client, league) -> None:  # type: ignore[no-untyped-def]
+def test_a_prediction_shows_each_teams_chance_in_percent(client, league) -> None:
     html = _page(client, **FOUR)
     match = re.search(
         r"<strong>Emil &amp; Frieda</strong> gewinnen eine Runde mit (\d+) % Wahrscheinlichkeit,\s*<strong>Anna &amp; Bernd</strong> mit (\d+) %",
@@ -113,7 +113,7 @@ def test_a_prediction_shows_each_teams_chance_in_percent(client, league) -> None
     assert '<option value="emil" selected>' in html
 
 
-def test_the_form_without_a_query_shows_no_errors_and_no_prediction(client, league) -> None:  # type: ignore[no-untyped-def]
+def test_the_form_without_a_query_shows_no_errors_and_no_prediction(client, league) -> None:
     html = _page(client)
     assert 'class="errorlist"' not in html
     assert "gewinnen eine Runde mit" not in html
@@ -134,24 +134,24 @@ def test_the_form_without_a_query_shows_no_errors_and_no_prediction(client, leag
 )
 def test_bad_prediction_parameters_explain_themselves_instead_of_failing(
     client, league, query, message
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     html = _page(client, **query)
     assert message in html
     assert "gewinnen eine Runde mit" not in html
 
 
-def test_a_repeated_parameter_does_not_fail(client, league) -> None:  # type: ignore[no-untyped-def]
+def test_a_repeated_parameter_does_not_fail(client, league) -> None:
     response = client.get(f"{URL}?a1=emil&a1=anna&a2=frieda&b1=clara&b2=dieter")
     assert response.status_code == 200
 
 
-def _queries(client, query: dict[str, str]) -> int:  # type: ignore[no-untyped-def]
+def _queries(client, query: dict[str, str]) -> int:
     with CaptureQueriesContext(connection) as context:
         assert client.get(URL, query).status_code == 200
     return len(context)
 
 
-def test_the_query_count_is_pinned_and_does_not_grow_with_the_games(client) -> None:  # type: ignore[no-untyped-def]
+def test_the_query_count_is_pinned_and_does_not_grow_with_the_games(client) -> None:
     teams = [TeamFactory() for _ in range(2)]
     play_round(MatchFactory(team_a=teams[0], team_b=teams[1]))
     players = [p.slug for team in teams for p in team.players]
@@ -166,7 +166,7 @@ def test_the_query_count_is_pinned_and_does_not_grow_with_the_games(client) -> N
     assert small == large == (6, 6)
 
 
-def test_the_chart_shows_a_new_round_and_the_chosen_language_at_once(client) -> None:  # type: ignore[no-untyped-def]
+def test_the_chart_shows_a_new_round_and_the_chosen_language_at_once(client) -> None:
     first, second = TeamFactory(), TeamFactory()
     play_round(MatchFactory(team_a=first, team_b=second))
     newcomers = TeamFactory()
@@ -183,7 +183,7 @@ def test_the_chart_shows_a_new_round_and_the_chosen_language_at_once(client) -> 
     assert "Rating at the end of the year" in chart and "Wertung am Jahresende" not in chart
 
 
-def test_the_klammernboss_command_prints_the_ranking_as_the_page_shows_it(client, league) -> None:  # type: ignore[no-untyped-def]
+def test_the_klammernboss_command_prints_the_ranking_as_the_page_shows_it(client, league) -> None:
     out = io.StringIO()
     call_command("klammernboss", "--json", stdout=out)
     rows = json.loads(out.getvalue())

@@ -67,7 +67,7 @@ def test_a_players_colour_stays_when_the_ranking_changes() -> None:
 
     day = datetime.date(2011, 1, 7)
 
-    def chart(order: list[tuple[int, str, float]]):  # type: ignore[no-untyped-def]
+    def chart(order: list[tuple[int, str, float]]):
         colours = colours_by_order(pk for pk, _name, _value in order)
         series = [Series(name, [(day, value)], colour=colours[pk]) for pk, name, value in order]
         return {s.label: s.css_class for s in line_chart(series, title="Wertung").series}
@@ -86,7 +86,7 @@ LEGEND = re.compile(
 @pytest.mark.django_db
 def test_on_the_klammernboss_page_each_player_keeps_his_colour_after_the_ranking_changes(
     client, league
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     before = LEGEND.findall(client.get("/klammernboss/").content.decode())
     grow_league(6)
     after = LEGEND.findall(client.get("/klammernboss/").content.decode())
@@ -110,7 +110,7 @@ def test_after_a_deletion_twelve_players_still_get_twelve_colours() -> None:
 @pytest.mark.django_db
 def test_a_deleted_player_leaves_no_clash_and_every_page_keeps_the_same_colour(
     client, league_file
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     from django.core.management import call_command
 
     from klammernliga.models import Player

@@ -21,7 +21,7 @@ D = datetime.date
     ("span", "max_ticks", "step"),
     [(10, 5, 2), (10, 10, 1), (7, 6, 2), (100, 6, 20), (1, 4, 0.5), (0.3, 6, 0.05), (14, 8, 2)],
 )
-def test_steps_are_one_two_or_five_times_a_power_of_ten(span, max_ticks, step) -> None:  # type: ignore[no-untyped-def]
+def test_steps_are_one_two_or_five_times_a_power_of_ten(span, max_ticks, step) -> None:
     assert nice_step(span, max_ticks) == pytest.approx(step)
 
 
@@ -50,7 +50,7 @@ def test_a_long_span_of_dates_gets_round_year_ticks() -> None:
 
 def test_a_year_of_dates_gets_month_ticks_and_a_few_weeks_get_days() -> None:
     months = date_ticks(D(2010, 3, 5), D(2011, 1, 10), 8)
-    assert all(t.value.day == 1 and t.kind == "month" for t in months)  # type: ignore[union-attr]
+    assert all(t.value.day == 1 and t.kind == "month" for t in months)
     assert 2 <= len(months) <= 5
     days = date_ticks(D(2010, 3, 1), D(2010, 3, 8), 8)
     assert days[0].value == D(2010, 3, 1)
@@ -62,7 +62,7 @@ def test_thin_keeps_the_first_point_and_the_last_of_each_bucket() -> None:
     assert thin(points, 1.0) == [(0.0, 1.0), (0.7, 3.0), (1.5, 5.0), (3.0, 6.0)]
 
 
-def _chart(series):  # type: ignore[no-untyped-def]
+def _chart(series):
     return line_chart(
         series, title="Wertung", x_label="Datum", y_label="Wertung", include_zero=True
     )
@@ -181,7 +181,7 @@ def test_a_little_over_three_years_get_a_tick_every_year() -> None:
         ("year", "am Ende jedes Jahres", "at the end of every year"),
     ],
 )
-def test_a_rating_chart_says_which_ratings_it_draws(period, german, english) -> None:  # type: ignore[no-untyped-def]
+def test_a_rating_chart_says_which_ratings_it_draws(period, german, english) -> None:
     from django.utils import translation
 
     from stats.charts.lines import Series

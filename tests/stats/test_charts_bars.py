@@ -6,7 +6,7 @@ ONE = (Series("total", "Runden"),)
 TWO = (Series("won", "gewonnen"), Series("lost", "verloren"))
 
 
-def chart(rows, series=ONE, **kwargs):  # type: ignore[no-untyped-def]
+def chart(rows, series=ONE, **kwargs):
     return bar_chart(key="k", title="T", label_header="L", series=series, rows=rows, **kwargs)
 
 
@@ -14,7 +14,7 @@ def chart(rows, series=ONE, **kwargs):  # type: ignore[no-untyped-def]
     ("maximum", "step", "end"),
     [(0, 1, 1), (1, 1, 1), (3, 1, 3), (7, 2, 8), (13, 5, 15), (40, 10, 40), (96, 50, 100)],
 )
-def test_the_axis_ends_on_a_round_step_at_or_above_the_largest_bar(maximum, step, end) -> None:  # type: ignore[no-untyped-def]
+def test_the_axis_ends_on_a_round_step_at_or_above_the_largest_bar(maximum, step, end) -> None:
     assert nice_step(maximum) == step
     assert scale_max(maximum) == end
 

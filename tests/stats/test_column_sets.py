@@ -21,10 +21,10 @@ class _SetsReader(HTMLParser):
 
     def __init__(self) -> None:
         super().__init__()
-        self.tables: list[dict[str, list]] = []  # type: ignore[type-arg]
+        self.tables: list[dict[str, list]] = []
         self._divs: list[bool] = []
 
-    def handle_starttag(self, tag, attrs):  # type: ignore[no-untyped-def]
+    def handle_starttag(self, tag, attrs):
         found = dict(attrs)
         classes = (found.get("class") or "").split()
         if tag == "div":
@@ -42,7 +42,7 @@ class _SetsReader(HTMLParser):
             sets = [int(m.group(1)) for c in classes if (m := SET.match(c))]
             self.tables[-1]["rows"][-1].append(sets[0] if sets else 0)
 
-    def handle_endtag(self, tag):  # type: ignore[no-untyped-def]
+    def handle_endtag(self, tag):
         if tag == "div" and self._divs:
             self._divs.pop()
 
@@ -68,7 +68,7 @@ def _pages() -> list[str]:
 @pytest.mark.parametrize("language", ["de", "en"])
 def test_every_column_of_a_long_table_is_in_one_set_with_a_radio_button_of_its_own(
     client: Client, league, language
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     grow_league(2)
     client.cookies["django_language"] = language
     seen = 0

@@ -10,7 +10,7 @@ from klammernliga.urls import urlpatterns as site_urls
 from tests.factories import UserFactory
 
 
-def _broken(request):  # type: ignore[no-untyped-def]
+def _broken(request):
     raise RuntimeError("a bug")
 
 
@@ -37,7 +37,7 @@ def _client(language: str) -> Client:
     return client
 
 
-def _in_the_frame(response, status: int, language: str) -> str:  # type: ignore[no-untyped-def]
+def _in_the_frame(response, status: int, language: str) -> str:
     """The page's HTML, after checking it is the error page `status` in the site's frame."""
     html: str = response.content.decode()
     assert response.status_code == status
@@ -51,7 +51,7 @@ def _in_the_frame(response, status: int, language: str) -> str:  # type: ignore[
 @override_settings(DEBUG=False)
 @pytest.mark.parametrize("language", ["de", "en"])
 @pytest.mark.parametrize("url", ["/tabelle/1990/", "/spieler/xyz/", "/gibt-es-nicht/"])
-def test_a_wrong_address_shows_a_404_page_in_the_site_frame(league, language, url) -> None:  # type: ignore[no-untyped-def]
+def test_a_wrong_address_shows_a_404_page_in_the_site_frame(league, language, url) -> None:
     response = _client(language).get(url)
     html = _in_the_frame(response, 404, language)
     assert url in html  # says which address was wrong
@@ -61,7 +61,7 @@ def test_a_wrong_address_shows_a_404_page_in_the_site_frame(league, language, ur
 
 @override_settings(DEBUG=False)
 @pytest.mark.parametrize("language", ["de", "en"])
-def test_a_server_error_shows_a_500_page_in_the_site_frame(language) -> None:  # type: ignore[no-untyped-def]
+def test_a_server_error_shows_a_500_page_in_the_site_frame(language) -> None:
     response = _client(language).get("/kaputt/")
     html = _in_the_frame(response, 500, language)
     assert "Server Error" not in html
@@ -70,7 +70,7 @@ def test_a_server_error_shows_a_500_page_in_the_site_frame(language) -> None:  #
 
 @override_settings(DEBUG=False)
 @pytest.mark.parametrize("language", ["de", "en"])
-def test_a_refused_page_shows_the_403_page_in_the_site_frame(language) -> None:  # type: ignore[no-untyped-def]
+def test_a_refused_page_shows_the_403_page_in_the_site_frame(language) -> None:
     client = _client(language)
     client.force_login(UserFactory())
     _in_the_frame(client.get("/erfassen/"), 403, language)

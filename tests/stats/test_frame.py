@@ -12,7 +12,7 @@ from tests.factories import GameFactory, MatchFactory
 pytestmark = pytest.mark.django_db
 
 
-def test_the_menu_lists_one_table_per_year_with_games_newest_first(league, client) -> None:  # type: ignore[no-untyped-def]
+def test_the_menu_lists_one_table_per_year_with_games_newest_first(league, client) -> None:
     html = client.get("/regeln/").content.decode()
     years = re.findall(r'href="/tabelle/(\d{4})/"', html)
     assert years == ["2011", "2010"]
@@ -20,14 +20,14 @@ def test_the_menu_lists_one_table_per_year_with_games_newest_first(league, clien
     assert "Wertungen" in html and "Spielregeln" in html
 
 
-def test_the_menu_works_without_javascript(client) -> None:  # type: ignore[no-untyped-def]
+def test_the_menu_works_without_javascript(client) -> None:
     html = client.get("/").content.decode()
     assert "<script" not in html
     assert '<details name="site-menu">' in html
     assert "<summary>Wertungen</summary>" in html
 
 
-def test_the_current_page_is_marked_in_the_menu(league, client) -> None:  # type: ignore[no-untyped-def]
+def test_the_current_page_is_marked_in_the_menu(league, client) -> None:
     html = client.get("/tabelle/2011/").content.decode()
     assert '<a href="/tabelle/2011/" aria-current="page">' in html
     assert 'class="menu-group is-current"' in html
@@ -43,7 +43,7 @@ def test_the_current_page_is_marked_in_the_menu(league, client) -> None:  # type
         ("stats:siege", "Sieg-Verteilungen"),
     ],
 )
-def test_the_menu_links_a_page_only_once_it_exists(client, name: str, label: str) -> None:  # type: ignore[no-untyped-def]
+def test_the_menu_links_a_page_only_once_it_exists(client, name: str, label: str) -> None:
     html = client.get("/").content.decode()
     try:
         url = reverse(name)
@@ -60,7 +60,7 @@ def test_the_menu_links_a_page_only_once_it_exists(client, name: str, label: str
 )
 def test_each_shipped_locale_loads(
     client, language: str, menu_label: str, rules_label: str
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     client.cookies["django_language"] = language
     html = client.get("/").content.decode()
     assert f'<html lang="{language}">' in html
@@ -68,7 +68,7 @@ def test_each_shipped_locale_loads(
     assert f">{rules_label}</a>" in html
 
 
-def test_the_language_switch_is_a_form_that_works_without_javascript(client) -> None:  # type: ignore[no-untyped-def]
+def test_the_language_switch_is_a_form_that_works_without_javascript(client) -> None:
     html = client.get("/regeln/").content.decode()
     assert '<form class="language-switch" action="/i18n/setlang/" method="post">' in html
     assert 'name="next" value="/regeln/"' in html
@@ -81,14 +81,14 @@ def test_the_language_switch_is_a_form_that_works_without_javascript(client) -> 
     assert "<h1>Spielregeln</h1>" in client.get("/regeln/").content.decode()
 
 
-def test_the_scoring_labels_are_translated_to_english(client) -> None:  # type: ignore[no-untyped-def]
+def test_the_scoring_labels_are_translated_to_english(client) -> None:
     client.cookies["django_language"] = "en"
     html = client.get("/regeln/").content.decode()
     assert "Clubs" in html and "Hearts" in html
     assert 'aria-label="Ace of Spades"' in html
 
 
-def test_the_home_page_without_games_says_so(client) -> None:  # type: ignore[no-untyped-def]
+def test_the_home_page_without_games_says_so(client) -> None:
     response = client.get("/")
     assert response.status_code == 200
     assert "Noch keine Spiele" in response.content.decode()
@@ -96,7 +96,7 @@ def test_the_home_page_without_games_says_so(client) -> None:  # type: ignore[no
 
 def test_the_home_page_shows_the_top_of_this_years_table_and_the_last_evening(
     league, client
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     html = client.get("/").content.decode()
     assert "Tabelle 2011" in html
     assert "Letzter Abend" in html
@@ -114,7 +114,7 @@ def test_the_home_page_shows_the_top_of_this_years_table_and_the_last_evening(
 
 def test_the_home_page_shows_the_klammernboss_with_a_crown_once_ratings_exist(
     league, client
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     from stats.ratings.selectors import ranking
 
     top = ranking()[0]
@@ -125,14 +125,14 @@ def test_the_home_page_shows_the_klammernboss_with_a_crown_once_ratings_exist(
     assert f"{top.ordinal:.1f}".replace(".", ",") in html
 
 
-def test_the_home_page_leaves_the_klammernboss_out_while_nobody_is_rated(client) -> None:  # type: ignore[no-untyped-def]
+def test_the_home_page_leaves_the_klammernboss_out_while_nobody_is_rated(client) -> None:
     html = client.get("/").content.decode()  # no game yet: nobody is rated
     assert "boss-card" not in html
     GameFactory()  # every game rates its declarer and defenders, before any round ends
     assert "boss-card" in client.get("/").content.decode()
 
 
-def test_a_kalte_on_the_last_evening_gets_its_badge(client) -> None:  # type: ignore[no-untyped-def]
+def test_a_kalte_on_the_last_evening_gets_its_badge(client) -> None:
     match = MatchFactory()
     for _ in range(5):
         GameFactory(match=match)
@@ -140,7 +140,7 @@ def test_a_kalte_on_the_last_evening_gets_its_badge(client) -> None:  # type: ig
     assert '<span class="badge badge-kalte">Kalte</span>' in html
 
 
-def test_the_rules_page_takes_its_numbers_from_scoring(client) -> None:  # type: ignore[no-untyped-def]
+def test_the_rules_page_takes_its_numbers_from_scoring(client) -> None:
     html = client.get("/regeln/").content.decode()
     fifty = MELD_POINTS[MeldKind.FUENFZIG]
     assert f"Jedes Spiel ist {BASE_TOTAL} Punkte wert" in html
@@ -150,7 +150,7 @@ def test_the_rules_page_takes_its_numbers_from_scoring(client) -> None:  # type:
     assert '<span class="badge badge-laube">A in der Laube</span>' in html
 
 
-def test_the_rules_page_shows_the_cards_in_their_order(client) -> None:  # type: ignore[no-untyped-def]
+def test_the_rules_page_shows_the_cards_in_their_order(client) -> None:
     html = client.get("/regeln/").content.decode()
     trump = html[html.index("Trumpffarbe, von hoch nach niedrig") :]
     labels = re.findall(r'class="card suit-herz" role="img" aria-label="Herz (\w+)"', trump)[:8]
@@ -166,7 +166,7 @@ def test_every_page_has_a_skip_link_a_main_landmark_and_a_labelled_menu(client: 
 
 
 @pytest.mark.django_db
-def test_the_site_speaks_german_even_to_an_english_browser_until_english_is_chosen(client) -> None:  # type: ignore[no-untyped-def]
+def test_the_site_speaks_german_even_to_an_english_browser_until_english_is_chosen(client) -> None:
     page = client.get("/regeln/", HTTP_ACCEPT_LANGUAGE="en-US,en;q=0.9")
     assert page["Content-Language"] == "de"
     client.post("/i18n/setlang/", {"language": "en", "next": "/regeln/"})

@@ -15,21 +15,21 @@ pytestmark = pytest.mark.django_db
 URL = "/spiele/"
 
 
-def shown(response) -> list[GameRow]:  # type: ignore[no-untyped-def]
+def shown(response) -> list[GameRow]:
     return response.context["games"]
 
 
-def content(response) -> str:  # type: ignore[no-untyped-def]
+def content(response) -> str:
     """The CSV export is streamed."""
     return b"".join(response.streaming_content).decode("utf-8")
 
 
-def exported(response) -> list[dict[str, str]]:  # type: ignore[no-untyped-def]
+def exported(response) -> list[dict[str, str]]:
     assert response["Content-Type"].startswith("text/csv")
     return list(csv.DictReader(io.StringIO(content(response))))
 
 
-def test_all_games_are_listed_newest_first(client, league) -> None:  # type: ignore[no-untyped-def]
+def test_all_games_are_listed_newest_first(client, league) -> None:
     response = client.get(URL)
     assert response.status_code == 200
     games = shown(response)
@@ -41,14 +41,14 @@ def test_all_games_are_listed_newest_first(client, league) -> None:  # type: ign
 
 def test_filtering_by_a_player_and_a_trump_shows_only_his_games_in_that_suit(
     client, league
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     expected = {g.pk for g in raw_games() if side_of(g, "Clara") and g.trump == "herz"}
     response = client.get(URL, {"spieler": "clara", "trumpf": "herz"})
     assert {g.id for g in shown(response)} == expected
     assert len(expected) == 6
 
 
-def test_filtering_by_a_team_finds_its_games_on_either_side(client, league) -> None:  # type: ignore[no-untyped-def]
+def test_filtering_by_a_team_finds_its_games_on_either_side(client, league) -> None:
     team = Game.objects.get(match__position=2, position=1).match.team_a  # Emil & Frieda
     other = Game.objects.get(match__position=2, position=1).match.team_b  # Anna & Bernd
     assert {g.id for g in shown(client.get(URL, {"team": team.pk}))} == {
@@ -72,13 +72,13 @@ def test_filtering_by_a_team_finds_its_games_on_either_side(client, league) -> N
         ({"ausgang": "verloren"}, lambda g: g.winner_side != g.playing_side),
     ],
 )
-def test_each_filter_keeps_exactly_the_matching_games(client, league, params, keep) -> None:  # type: ignore[no-untyped-def]
+def test_each_filter_keeps_exactly_the_matching_games(client, league, params, keep) -> None:
     expected = {g.pk for g in raw_games() if keep(g)}
     assert expected, "the league has games of every kind"
     assert {g.id for g in shown(client.get(URL, params))} == expected
 
 
-def test_the_csv_export_holds_exactly_the_filtered_games_as_plain_values(client, league) -> None:  # type: ignore[no-untyped-def]
+def test_the_csv_export_holds_exactly_the_filtered_games_as_plain_values(client, league) -> None:
     expected = [g for g in reversed(raw_games()) if side_of(g, "Clara") and g.trump == "herz"]
     response = client.get(URL, {"spieler": "clara", "trumpf": "herz", "_export": "csv"})
     assert 'filename="spiele.csv"' in response["Content-Disposition"]
@@ -95,19 +95,19 @@ def test_the_csv_export_holds_exactly_the_filtered_games_as_plain_values(client,
     assert "<" not in content(response)
 
 
-def test_the_csv_export_is_not_cut_to_one_page(client, db) -> None:  # type: ignore[no-untyped-def]
+def test_the_csv_export_is_not_cut_to_one_page(client, db) -> None:
     grow_league(3)  # 72 games
     page = client.get(URL)
     assert len(shown(page)) == 50
     assert len(exported(client.get(URL, {"_export": "csv"}))) == 72
 
 
-def test_the_export_link_carries_the_current_filter(client, league) -> None:  # type: ignore[no-untyped-def]
+def test_the_export_link_carries_the_current_filter(client, league) -> None:
     html = client.get(URL, {"spieler": "clara", "trumpf": "herz"}).content.decode()
     assert "?spieler=clara&amp;trumpf=herz&amp;_export=csv" in html
 
 
-def test_melds_kontra_and_re_are_shown_and_exported(client, league) -> None:  # type: ignore[no-untyped-def]
+def test_melds_kontra_and_re_are_shown_and_exported(client, league) -> None:
     html = client.get(URL, {"abend": "2010-03-05", "kontra": "re"}).content.decode()
     assert "Kontra, Re" in html
     assert "– : Terz (König)" in html
@@ -117,7 +117,7 @@ def test_melds_kontra_and_re_are_shown_and_exported(client, league) -> None:  # 
     assert {r["Kontra"] for r in rows} == {"ja", "nein"}
 
 
-def test_round_ends_kalte_and_laube_are_marked(client, league) -> None:  # type: ignore[no-untyped-def]
+def test_round_ends_kalte_and_laube_are_marked(client, league) -> None:
     html = client.get(URL, {"abend": "2010-03-05"}).content.decode()
     # Emil & Frieda win their round 5:0 against Anna & Bernd: a Kalte.
     assert '<span class="badge badge-round">Runde 5:0</span>' in html
@@ -128,12 +128,12 @@ def test_round_ends_kalte_and_laube_are_marked(client, league) -> None:  # type:
     )
 
 
-def test_the_date_opens_the_whole_evening(client, league) -> None:  # type: ignore[no-untyped-def]
+def test_the_date_opens_the_whole_evening(client, league) -> None:
     html = client.get(URL).content.decode()
     assert reverse("stats:evening", args=["2010-03-05"]) in html
 
 
-def test_games_can_be_sorted_by_declarer(client, league) -> None:  # type: ignore[no-untyped-def]
+def test_games_can_be_sorted_by_declarer(client, league) -> None:
     names = dict(Player.objects.values_list("pk", "name"))
     declarers = [names[g.declarer_id] for g in shown(client.get(URL, {"sort": "declarer"}))]
     assert declarers == sorted(declarers)
@@ -150,7 +150,7 @@ def test_games_can_be_sorted_by_declarer(client, league) -> None:  # type: ignor
         {"trumpf": "schellen"},
     ],
 )
-def test_bad_filter_values_explain_themselves_instead_of_failing(client, league, params) -> None:  # type: ignore[no-untyped-def]
+def test_bad_filter_values_explain_themselves_instead_of_failing(client, league, params) -> None:
     response = client.get(URL, params)
     assert response.status_code == 200
     html = response.content.decode()
@@ -162,13 +162,13 @@ def test_bad_filter_values_explain_themselves_instead_of_failing(client, league,
 @pytest.mark.parametrize(
     "params", [{"page": "abc"}, {"page": "999"}, {"sort": "nonsense"}, {"_export": "xls"}]
 )
-def test_odd_page_sort_or_export_parameters_still_show_the_list(client, league, params) -> None:  # type: ignore[no-untyped-def]
+def test_odd_page_sort_or_export_parameters_still_show_the_list(client, league, params) -> None:
     response = client.get(URL, params)
     assert response.status_code == 200
     assert response["Content-Type"].startswith("text/html")
 
 
-def test_the_list_takes_the_same_queries_however_many_games(client, league) -> None:  # type: ignore[no-untyped-def]
+def test_the_list_takes_the_same_queries_however_many_games(client, league) -> None:
     team = Team.objects.get(player_1__name="Anna", player_2__name="Bernd")
     filtered = URL + f"?spieler=anna&trumpf=herz&jahr=2010&team={team.pk}"
     few = (
@@ -188,7 +188,7 @@ def test_the_list_takes_the_same_queries_however_many_games(client, league) -> N
     assert few == many == (7, 7, 5)
 
 
-def export_queries(client, url: str) -> int:  # type: ignore[no-untyped-def]
+def export_queries(client, url: str) -> int:
     """The queries of an export, the streamed lines included."""
     with CaptureQueriesContext(connection) as context:
         lines = content(client.get(url)).splitlines()
@@ -199,7 +199,7 @@ def export_queries(client, url: str) -> int:  # type: ignore[no-untyped-def]
 # --- the evening page -------------------------------------------------------------------------
 
 
-def test_an_evening_shows_each_match_with_all_its_games_in_order(client, league) -> None:  # type: ignore[no-untyped-def]
+def test_an_evening_shows_each_match_with_all_its_games_in_order(client, league) -> None:
     response = client.get(reverse("stats:evening", args=["2010-03-05"]))
     assert response.status_code == 200
     matches = response.context["evening"].matches
@@ -213,11 +213,11 @@ def test_an_evening_shows_each_match_with_all_its_games_in_order(client, league)
 
 
 @pytest.mark.parametrize("date", ["2010-03-06", "2010-13-01", "gestern"])
-def test_an_unknown_or_malformed_evening_is_not_found(client, league, date) -> None:  # type: ignore[no-untyped-def]
+def test_an_unknown_or_malformed_evening_is_not_found(client, league, date) -> None:
     assert client.get(f"/spiele/abend/{date}/").status_code == 404
 
 
-def test_the_evening_page_takes_the_same_queries_however_many_games(client, league) -> None:  # type: ignore[no-untyped-def]
+def test_the_evening_page_takes_the_same_queries_however_many_games(client, league) -> None:
     grow_league(1)  # 2015-01-09: 24 games, against 16 on 2010-03-05
     few = queries_of(client, reverse("stats:evening", args=["2010-03-05"]))
     many = queries_of(client, reverse("stats:evening", args=["2015-01-09"]))
@@ -227,7 +227,7 @@ def test_the_evening_page_takes_the_same_queries_however_many_games(client, leag
 # --- the team filter, the count from the tallies, sort and page links --------------------------
 
 
-def test_a_player_and_his_partner_show_their_team_s_games(client, league) -> None:  # type: ignore[no-untyped-def]
+def test_a_player_and_his_partner_show_their_team_s_games(client, league) -> None:
     team = Team.objects.get(player_1__name="Anna", player_2__name="Bernd")
     expected = {g.pk for g in raw_games() if team.pk in (g.match.team_a_id, g.match.team_b_id)}
     response = client.get(URL, {"spieler": "bernd", "partner": "anna"})
@@ -235,7 +235,7 @@ def test_a_player_and_his_partner_show_their_team_s_games(client, league) -> Non
     assert f"{len(expected)} Spiele" in response.content.decode()
 
 
-def test_the_form_offers_players_and_partners_instead_of_every_team(client, league) -> None:  # type: ignore[no-untyped-def]
+def test_the_form_offers_players_and_partners_instead_of_every_team(client, league) -> None:
     html = client.get(URL).content.decode()
     assert '<select name="team"' not in html
     partner = html[html.index('<select name="partner"') :]
@@ -244,7 +244,7 @@ def test_the_form_offers_players_and_partners_instead_of_every_team(client, leag
     assert '<label for="id_partner">Partner</label>' in html
 
 
-def test_a_link_to_a_team_selects_its_two_players(client, league) -> None:  # type: ignore[no-untyped-def]
+def test_a_link_to_a_team_selects_its_two_players(client, league) -> None:
     team = Team.objects.get(player_1__name="Anna", player_2__name="Bernd")
     response = client.get(URL, {"team": team.pk})
     html = response.content.decode()
@@ -255,7 +255,7 @@ def test_a_link_to_a_team_selects_its_two_players(client, league) -> None:  # ty
     assert 'name="team"' not in html
 
 
-def test_a_pair_that_never_played_together_has_no_games(client, league) -> None:  # type: ignore[no-untyped-def]
+def test_a_pair_that_never_played_together_has_no_games(client, league) -> None:
     teams = {frozenset(t.players) for t in Team.objects.select_related("player_1", "player_2")}
     players = list(Player.objects.all())
     first, second = next(
@@ -268,7 +268,7 @@ def test_a_pair_that_never_played_together_has_no_games(client, league) -> None:
     assert 'class="field-error"' not in response.content.decode()
 
 
-def test_a_player_cannot_be_his_own_partner(client, league) -> None:  # type: ignore[no-untyped-def]
+def test_a_player_cannot_be_his_own_partner(client, league) -> None:
     response = client.get(URL, {"spieler": "anna", "partner": "anna"})
     html = response.content.decode()
     assert 'class="field-error"' in html
@@ -276,7 +276,7 @@ def test_a_player_cannot_be_his_own_partner(client, league) -> None:  # type: ig
     assert shown(response) == []
 
 
-def test_the_count_of_games_is_right_for_every_year_player_and_team(client, league) -> None:  # type: ignore[no-untyped-def]
+def test_the_count_of_games_is_right_for_every_year_player_and_team(client, league) -> None:
     from klammernliga import services
 
     grow_league(2)
@@ -304,7 +304,7 @@ def test_the_count_of_games_is_right_for_every_year_player_and_team(client, leag
         assert len(shown(response)) == min(expected, 50), params
 
 
-def test_a_sorted_column_links_to_the_other_direction_and_keeps_the_filter(client, league) -> None:  # type: ignore[no-untyped-def]
+def test_a_sorted_column_links_to_the_other_direction_and_keeps_the_filter(client, league) -> None:
     html = client.get(URL, {"spieler": "clara", "sort": "trump"}).content.decode()
     assert '<th scope="col" class="asc orderable trump" aria-sort="ascending">' in html
     assert 'href="?spieler=clara&amp;sort=-trump"' in html
@@ -314,7 +314,7 @@ def test_a_sorted_column_links_to_the_other_direction_and_keeps_the_filter(clien
     assert '<th scope="col" class="desc orderable date" aria-sort="descending">' in html
 
 
-def test_the_page_links_keep_the_filter_and_the_sort(client, db) -> None:  # type: ignore[no-untyped-def]
+def test_the_page_links_keep_the_filter_and_the_sort(client, db) -> None:
     grow_league(5)  # 120 games: three pages
     response = client.get(URL, {"sort": "bid", "page": "2"})
     html = response.content.decode()
@@ -326,7 +326,7 @@ def test_the_page_links_keep_the_filter_and_the_sort(client, db) -> None:  # typ
 
 
 @pytest.mark.parametrize("sort", ["-date", "date", "trump", "-declarer"])
-def test_every_page_read_from_either_end_joins_up_to_the_whole_list(client, db, sort) -> None:  # type: ignore[no-untyped-def]
+def test_every_page_read_from_either_end_joins_up_to_the_whole_list(client, db, sort) -> None:
     grow_league(5)  # 120 games: pages 1 and 2 are read from the front, page 3 from the back
     from stats.selectors_games import ordering
 

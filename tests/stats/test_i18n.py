@@ -232,7 +232,7 @@ def german_words_in(page: str) -> list[str]:
     return [text[max(m.start() - 40, 0) : m.end() + 40] for m in GERMAN.finditer(text)]
 
 
-def _in_english(client):  # type: ignore[no-untyped-def]
+def _in_english(client):
     response = client.post("/i18n/setlang/", {"language": "en", "next": "/"})
     assert response.status_code == 302
     return client
@@ -240,7 +240,7 @@ def _in_english(client):  # type: ignore[no-untyped-def]
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("url", PAGES)
-def test_every_page_in_english_has_no_german_ui_words(league, client, url: str) -> None:  # type: ignore[no-untyped-def]
+def test_every_page_in_english_has_no_german_ui_words(league, client, url: str) -> None:
     page = _in_english(client).get(url).content.decode()
     assert '<html lang="en">' in page
     assert "Anna" in page or url == "/anmelden/"
@@ -248,7 +248,7 @@ def test_every_page_in_english_has_no_german_ui_words(league, client, url: str) 
 
 
 @pytest.mark.django_db
-def test_the_pairing_page_in_english_has_no_german_ui_words(league, client) -> None:  # type: ignore[no-untyped-def]
+def test_the_pairing_page_in_english_has_no_german_ui_words(league, client) -> None:
     from klammernliga.models import Team
 
     first, second = Team.objects.order_by("pk")[:2]
@@ -259,7 +259,7 @@ def test_the_pairing_page_in_english_has_no_german_ui_words(league, client) -> N
 
 
 @pytest.mark.django_db
-def test_the_pages_stay_german_without_a_language_choice(league, client) -> None:  # type: ignore[no-untyped-def]
+def test_the_pages_stay_german_without_a_language_choice(league, client) -> None:
     page = client.get("/spiele/").content.decode()
     assert '<html lang="de">' in page
     assert "Alle Spiele" in page and "Spielende Mannschaft" in page
@@ -267,7 +267,7 @@ def test_the_pages_stay_german_without_a_language_choice(league, client) -> None
 
 
 @pytest.mark.django_db
-def test_the_csv_export_in_english_has_english_headers_and_values(league, client) -> None:  # type: ignore[no-untyped-def]
+def test_the_csv_export_in_english_has_english_headers_and_values(league, client) -> None:
     response = _in_english(client).get("/spiele/?_export=csv")
     csv = b"".join(response.streaming_content).decode()  # the export is streamed
     header, first_row = csv.splitlines()[:2]
@@ -281,7 +281,7 @@ def test_the_csv_export_in_english_has_english_headers_and_values(league, client
 
 
 @pytest.mark.django_db
-def test_scorings_messages_in_the_entry_form_are_shown_in_english(client) -> None:  # type: ignore[no-untyped-def]
+def test_scorings_messages_in_the_entry_form_are_shown_in_english(client) -> None:
     match = anna_bernd_vs_carl_dora()
     client.force_login(ScorekeeperFactory())
     _in_english(client)

@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def tonight():  # type: ignore[no-untyped-def]
+def tonight():
     match = MatchFactory(evening__date=timezone.localdate())
     GameFactory(match=match)
     return match
@@ -27,7 +27,7 @@ def live_url(day: datetime.date) -> str:
 
 def test_tonight_s_page_updates_itself_and_has_a_reload_link_without_javascript(
     client, tonight
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     day = tonight.evening.date
     page = client.get(reverse("stats:evening", args=[day.isoformat()])).content.decode()
     assert f'data-live="{live_url(day)}"' in page
@@ -35,13 +35,13 @@ def test_tonight_s_page_updates_itself_and_has_a_reload_link_without_javascript(
     assert f'<a href="/spiele/abend/{day.isoformat()}/" class="live-reload">neu laden</a>' in page
 
 
-def test_an_evening_of_the_past_is_a_plain_page(client) -> None:  # type: ignore[no-untyped-def]
+def test_an_evening_of_the_past_is_a_plain_page(client) -> None:
     GameFactory(match=MatchFactory(evening__date=datetime.date(2010, 3, 5)))
     page = client.get(reverse("stats:evening", args=["2010-03-05"])).content.decode()
     assert "data-live" not in page and "live.js" not in page and "neu laden" not in page
 
 
-def test_the_poll_answers_the_games_and_then_304_until_a_game_is_saved(client, tonight) -> None:  # type: ignore[no-untyped-def]
+def test_the_poll_answers_the_games_and_then_304_until_a_game_is_saved(client, tonight) -> None:
     url = live_url(tonight.evening.date)
     first = client.get(url)
     assert first.status_code == 200
@@ -59,7 +59,7 @@ def test_the_poll_answers_the_games_and_then_304_until_a_game_is_saved(client, t
     assert "2 Spiele" in changed.content.decode() and changed["ETag"] != etag
 
 
-def test_the_poll_answers_304_for_a_logged_in_scorekeeper_too(client, tonight) -> None:  # type: ignore[no-untyped-def]
+def test_the_poll_answers_304_for_a_logged_in_scorekeeper_too(client, tonight) -> None:
     client.force_login(ScorekeeperFactory())
     url = live_url(tonight.evening.date)
     etag = client.get(url)["ETag"]
@@ -70,7 +70,7 @@ def test_the_poll_answers_304_for_a_logged_in_scorekeeper_too(client, tonight) -
     assert len(queries) == 1, [q["sql"] for q in queries.captured_queries]
 
 
-def test_the_poll_takes_the_evening_page_s_queries(client, tonight) -> None:  # type: ignore[no-untyped-def]
+def test_the_poll_takes_the_evening_page_s_queries(client, tonight) -> None:
     with CaptureQueriesContext(connection) as queries:
         response = client.get(live_url(tonight.evening.date))
     assert response.status_code == 200
@@ -79,6 +79,6 @@ def test_the_poll_takes_the_evening_page_s_queries(client, tonight) -> None:  # 
     assert len(queries) == 8, [q["sql"] for q in queries.captured_queries]
 
 
-def test_the_poll_of_an_unknown_evening_is_not_found(client) -> None:  # type: ignore[no-untyped-def]
+def test_the_poll_of_an_unknown_evening_is_not_found(client) -> None:
     assert client.get("/spiele/abend/2010-13-01/live/").status_code == 404
     assert client.get("/spiele/abend/2010-03-06/live/").status_code == 404

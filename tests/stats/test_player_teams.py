@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def bigger(league):  # type: ignore[no-untyped-def]
+def bigger(league):
     """The hand-checked league and three generated evenings."""
     grow_league(3)
     return raw_games()
@@ -30,7 +30,7 @@ def rows_of(page: str) -> list[tuple[str, list[str]]]:
     ]
 
 
-def expected_teams(games, name: str) -> dict[str, list[int]]:  # type: ignore[no-untyped-def]
+def expected_teams(games, name: str) -> dict[str, list[int]]:
     """Per opposing team ("A & B", names in order): his games, rounds won and lost."""
     expected: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
     for g in games:
@@ -46,7 +46,7 @@ def expected_teams(games, name: str) -> dict[str, list[int]]:  # type: ignore[no
 
 def test_every_opposing_team_is_on_one_of_the_pages_with_his_figures_best_first(
     client, bigger, monkeypatch
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     monkeypatch.setattr(player_teams, "PER_PAGE", 2)
     expected = expected_teams(bigger, "Anna")
     assert len(expected) > 2
@@ -67,7 +67,7 @@ def test_every_opposing_team_is_on_one_of_the_pages_with_his_figures_best_first(
         assert client.get(url, {"page": broken}).status_code == 200
 
 
-def test_the_teams_sort_by_a_column_and_the_player_page_links_to_them(client, bigger) -> None:  # type: ignore[no-untyped-def]
+def test_the_teams_sort_by_a_column_and_the_player_page_links_to_them(client, bigger) -> None:
     url = reverse("stats:player_teams", args=["anna"])
     page = client.get(url, {"sort": "-games"}).content.decode()
     games = [int(cells[1]) for _team, cells in rows_of(page)]
@@ -81,7 +81,7 @@ def test_the_teams_sort_by_a_column_and_the_player_page_links_to_them(client, bi
     )
 
 
-def test_the_teams_page_takes_the_same_queries_however_many_games(client, league) -> None:  # type: ignore[no-untyped-def]
+def test_the_teams_page_takes_the_same_queries_however_many_games(client, league) -> None:
     url = reverse("stats:player_teams", args=["anna"])
     few = queries_of(client, url)
     grow_league(4)
@@ -89,7 +89,7 @@ def test_the_teams_page_takes_the_same_queries_however_many_games(client, league
     assert few == queries_of(client, url) == 4
 
 
-def test_a_player_without_games_has_no_teams_and_an_unknown_one_no_page(client, db) -> None:  # type: ignore[no-untyped-def]
+def test_a_player_without_games_has_no_teams_and_an_unknown_one_no_page(client, db) -> None:
     PlayerFactory(name="Neu")
     page = client.get(reverse("stats:player_teams", args=["neu"])).content.decode()
     assert "Noch keine Spiele." in page and rows_of(page) == []

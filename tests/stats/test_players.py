@@ -18,7 +18,7 @@ NAMES = ["Anna", "Bernd", "Clara", "Dieter", "Emil", "Frieda"]
 
 
 @pytest.fixture
-def bigger(league):  # type: ignore[no-untyped-def]
+def bigger(league):
     """The hand-checked league and three generated evenings with Kontra, Re and melds."""
     grow_league(3)
     return raw_games()
@@ -31,13 +31,13 @@ def row_labels(body: str) -> list[str]:
     ]
 
 
-def profile(client, name: str):  # type: ignore[no-untyped-def]
+def profile(client, name: str):
     response = client.get(reverse("stats:player", args=[Player.objects.get(name=name).slug]))
     assert response.status_code == 200
     return response.context["profile"]
 
 
-def rounds_of(games, name):  # type: ignore[no-untyped-def]
+def rounds_of(games, name):
     """(won, lost, large points, Kalte) counted from the round-ending games."""
     won = lost = large = kalte = 0
     for g in games:
@@ -51,7 +51,7 @@ def rounds_of(games, name):  # type: ignore[no-untyped-def]
     return won, lost, large, kalte
 
 
-def test_the_player_list_shows_every_player_s_figures(client, bigger) -> None:  # type: ignore[no-untyped-def]
+def test_the_player_list_shows_every_player_s_figures(client, bigger) -> None:
     PlayerFactory(name="Gast")  # never played: not listed
     response = client.get(reverse("stats:players"))
     assert response.status_code == 200
@@ -67,7 +67,7 @@ def test_the_player_list_shows_every_player_s_figures(client, bigger) -> None:  
     assert reverse("stats:player", args=["anna"]) in html
 
 
-def test_a_player_s_years_add_up_to_his_totals_and_match_his_games(client, bigger) -> None:  # type: ignore[no-untyped-def]
+def test_a_player_s_years_add_up_to_his_totals_and_match_his_games(client, bigger) -> None:
     p = profile(client, "Clara")
     by_year = Counter(g.match.evening.date.year for g in bigger if side_of(g, "Clara"))
     assert {int(t.name): t.games for t in p.years} == dict(by_year)
@@ -79,7 +79,7 @@ def test_a_player_s_years_add_up_to_his_totals_and_match_his_games(client, bigge
         )
 
 
-def test_partners_show_games_and_rounds_together(client, bigger) -> None:  # type: ignore[no-untyped-def]
+def test_partners_show_games_and_rounds_together(client, bigger) -> None:
     p = profile(client, "Anna")
     expected: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
     for g in bigger:
@@ -98,7 +98,7 @@ def test_partners_show_games_and_rounds_together(client, bigger) -> None:  # typ
     assert p.partners[0].figures.games == max(v[0] for v in expected.values())
 
 
-def test_opponents_are_ranked_from_favourite_to_nemesis(client, bigger) -> None:  # type: ignore[no-untyped-def]
+def test_opponents_are_ranked_from_favourite_to_nemesis(client, bigger) -> None:
     p = profile(client, "Dieter")
     expected: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     for g in bigger:
@@ -117,7 +117,7 @@ def test_opponents_are_ranked_from_favourite_to_nemesis(client, bigger) -> None:
     assert "Angstgegner" in html and "Lieblingsgegner" in html
 
 
-def test_as_declarer_games_and_wins_by_trump_and_by_bid(client, bigger) -> None:  # type: ignore[no-untyped-def]
+def test_as_declarer_games_and_wins_by_trump_and_by_bid(client, bigger) -> None:
     p = profile(client, "Bernd")
     mine = [g for g in bigger if g.declarer.name == "Bernd"]
     by_trump = Counter((g.trump, g.winner_side == g.playing_side) for g in mine)
@@ -131,7 +131,7 @@ def test_as_declarer_games_and_wins_by_trump_and_by_bid(client, bigger) -> None:
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_kontra_and_re_count_who_said_it_and_who_won(client, bigger, name) -> None:  # type: ignore[no-untyped-def]
+def test_kontra_and_re_count_who_said_it_and_who_won(client, bigger, name) -> None:
     expected = {
         key: [0, 0, 0] for key in ("kontra_said", "kontra_against", "re_said", "re_against")
     }
@@ -155,7 +155,7 @@ def test_kontra_and_re_count_who_said_it_and_who_won(client, bigger, name) -> No
     assert expected["kontra_said"][0] + expected["kontra_against"][0] > 0
 
 
-def test_the_hand_checked_league_s_kontra_for_anna(client, league) -> None:  # type: ignore[no-untyped-def]
+def test_the_hand_checked_league_s_kontra_for_anna(client, league) -> None:
     # 2010: Anna & Bernd said Kontra against Dieter (game 4) and Clara (game 6, Clara said Re):
     # both lost. Clara & Dieter said Kontra against Bernd (game 9; game 10 with Bernd's Re): both
     # lost by Bernd. 2011: Kontra against Anna (game 4) and Bernd (game 6): both won by them.
@@ -168,7 +168,7 @@ def test_the_hand_checked_league_s_kontra_for_anna(client, league) -> None:  # t
     }
 
 
-def test_melds_of_his_team_and_of_the_opponents(client, bigger) -> None:  # type: ignore[no-untyped-def]
+def test_melds_of_his_team_and_of_the_opponents(client, bigger) -> None:
     melds = list(Meld.objects.select_related("game"))
     by_game = {g.pk: g for g in bigger}
     own, against = Counter(), Counter()
@@ -182,7 +182,7 @@ def test_melds_of_his_team_and_of_the_opponents(client, bigger) -> None:  # type
     assert {m.kind: m.against for m in got if m.against} == dict(against)
 
 
-def test_the_longest_run_of_won_rounds_is_counted_over_evenings(client, bigger) -> None:  # type: ignore[no-untyped-def]
+def test_the_longest_run_of_won_rounds_is_counted_over_evenings(client, bigger) -> None:
     for name in NAMES:
         best = run = 0
         for g in bigger:
@@ -193,7 +193,7 @@ def test_the_longest_run_of_won_rounds_is_counted_over_evenings(client, bigger) 
         assert profile(client, name).longest_run.length == best
 
 
-def test_the_best_evening_has_the_most_large_points(client, bigger) -> None:  # type: ignore[no-untyped-def]
+def test_the_best_evening_has_the_most_large_points(client, bigger) -> None:
     for name in NAMES:
         per_evening: dict[datetime.date, list[int]] = defaultdict(lambda: [0, 0])
         for g in bigger:
@@ -209,7 +209,7 @@ def test_the_best_evening_has_the_most_large_points(client, bigger) -> None:  # 
         assert (got.date, got.large_points) == (best[0], best[1][0])
 
 
-def test_the_player_page_shows_every_section(client, league) -> None:  # type: ignore[no-untyped-def]
+def test_the_player_page_shows_every_section(client, league) -> None:
     html = client.get(reverse("stats:player", args=["emil"])).content.decode()
     for heading in (
         "Jahr für Jahr",
@@ -226,18 +226,18 @@ def test_the_player_page_shows_every_section(client, league) -> None:  # type: i
     assert reverse("stats:evening", args=["2010-03-05"]) in html
 
 
-def test_a_player_without_games_has_a_page_that_says_so(client, db) -> None:  # type: ignore[no-untyped-def]
+def test_a_player_without_games_has_a_page_that_says_so(client, db) -> None:
     PlayerFactory(name="Neu")
     response = client.get(reverse("stats:player", args=["neu"]))
     assert response.status_code == 200
     assert "Noch keine Spiele." in response.content.decode()
 
 
-def test_an_unknown_player_is_not_found(client, db) -> None:  # type: ignore[no-untyped-def]
+def test_an_unknown_player_is_not_found(client, db) -> None:
     assert client.get("/spieler/niemand/").status_code == 404
 
 
-def test_player_pages_take_the_same_queries_however_many_games(client, league) -> None:  # type: ignore[no-untyped-def]
+def test_player_pages_take_the_same_queries_however_many_games(client, league) -> None:
     urls = [reverse("stats:players"), reverse("stats:player", args=["anna"])]
     few = [queries_of(client, url) for url in urls]
     grow_league(4)
@@ -248,7 +248,7 @@ def test_player_pages_take_the_same_queries_however_many_games(client, league) -
     assert few == many == [3, 8]
 
 
-def test_no_favourite_or_nemesis_when_every_opponent_went_alike(client, league) -> None:  # type: ignore[no-untyped-def]
+def test_no_favourite_or_nemesis_when_every_opponent_went_alike(client, league) -> None:
     # Clara only ever played Anna & Bernd: 2–2 against both of them.
     p = profile(client, "Clara")
     assert {o.name: (o.figures.rounds_won, o.figures.rounds_lost) for o in p.opponents} == {
@@ -259,12 +259,12 @@ def test_no_favourite_or_nemesis_when_every_opponent_went_alike(client, league) 
     assert "Angstgegner" not in client.get(reverse("stats:player", args=["clara"])).content.decode()
 
 
-def _player_years() -> list[tuple]:  # type: ignore[type-arg]
+def _player_years() -> list[tuple]:
     names = [f.attname for f in PlayerYear._meta.concrete_fields if f.attname != "id"]
     return list(PlayerYear.objects.order_by("player_id", "year").values_list(*names))
 
 
-def test_the_stored_years_follow_every_change_as_a_full_rebuild_would(bigger) -> None:  # type: ignore[no-untyped-def]
+def test_the_stored_years_follow_every_change_as_a_full_rebuild_would(bigger) -> None:
     # An early game changes its winner, the last one goes: their years gain the difference.
     early = bigger[3]
     services.update_game(
@@ -286,7 +286,7 @@ def test_the_stored_years_follow_every_change_as_a_full_rebuild_would(bigger) ->
 
 def test_the_player_list_sorts_by_any_column_and_explains_nothing_for_nonsense(
     client, bigger
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     url = reverse("stats:players")
     by_games = client.get(url, {"sort": "-games"})
     games = [row.figures.games for row in by_games.context["rows"]]
@@ -301,7 +301,7 @@ def test_the_player_list_sorts_by_any_column_and_explains_nothing_for_nonsense(
 
 def test_the_partner_chart_draws_the_most_frequent_partners_and_the_table_keeps_all(
     client, bigger, monkeypatch
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     monkeypatch.setattr(player_views, "PARTNERS_IN_CHART", 2)
     response = client.get(reverse("stats:player", args=["anna"]))
     partners = response.context["profile"].partners
@@ -318,7 +318,7 @@ def test_the_partner_chart_draws_the_most_frequent_partners_and_the_table_keeps_
 
 
 @pytest.mark.parametrize("period", ["evening", "month", "year"])
-def test_the_rating_chart_draws_the_player_s_stored_ratings(client, bigger, period) -> None:  # type: ignore[no-untyped-def]
+def test_the_rating_chart_draws_the_player_s_stored_ratings(client, bigger, period) -> None:
     from stats.ratings.selectors import rating_history
     from stats.selectors_players import rating_points
 

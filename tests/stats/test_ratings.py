@@ -81,7 +81,7 @@ def _replayed() -> dict[str, float]:
     return {name: rating.ordinal for name, rating in replay(events)[0].items()}
 
 
-def _two_evenings():  # type: ignore[no-untyped-def]
+def _two_evenings():
     """Anna & Bernd against Clara & Dieter on two evenings, one round each, both won by A."""
     team_a, team_b = TeamFactory(), TeamFactory()
     first = MatchFactory(
@@ -135,7 +135,7 @@ def test_ratings_are_stored_after_each_evening_and_continue_from_the_last() -> N
     assert after_second.change == pytest.approx(after_second.ordinal - after_first.ordinal)
 
 
-def _first_round_to_team_b(first, first_round) -> None:  # type: ignore[no-untyped-def]
+def _first_round_to_team_b(first, first_round) -> None:
     """The first evening's round now goes to team B: Anna declared Herz and lost, Kontra, Re."""
     services.update_game(
         game=first_round,
@@ -198,7 +198,7 @@ def test_an_emptied_league_has_no_ratings() -> None:
     assert current_boss() is None
 
 
-def test_the_import_rates_the_hand_checked_league(league) -> None:  # type: ignore[no-untyped-def]
+def test_the_import_rates_the_hand_checked_league(league) -> None:
     ranks = ranking()
     # Emil & Frieda won their only round; Clara & Dieter won 2 of 4, Anna & Bernd 2 of 5.
     assert {r.player.name: r.rounds for r in ranks} == {
@@ -210,14 +210,14 @@ def test_the_import_rates_the_hand_checked_league(league) -> None:  # type: igno
     assert {r.player.name: r.ordinal for r in ranks} == pytest.approx(_replayed(), abs=1e-9)
 
 
-def test_recompute_leaves_the_ratings_as_they_were(league) -> None:  # type: ignore[no-untyped-def]
+def test_recompute_leaves_the_ratings_as_they_were(league) -> None:
     before = _stored()
     Rating.objects.all().delete()
     call_command("recompute", stdout=io.StringIO())
     assert _stored() == before
 
 
-def test_an_import_replacing_an_evening_rerates_from_it(league, league_file, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_an_import_replacing_an_evening_rerates_from_it(league, league_file, tmp_path) -> None:
     lines = league_file.read_text().splitlines()
     # Keep only the 2011 evening and let its one round go the other way round.
     header, rows = lines[0], [line for line in lines[1:] if line.startswith("2011")]

@@ -20,7 +20,7 @@ from tests.factories import EveningFactory, MatchFactory, TeamFactory, play_roun
 pytestmark = pytest.mark.django_db
 
 
-def test_the_ranking_lists_players_by_rating_with_their_trend(league) -> None:  # type: ignore[no-untyped-def]
+def test_the_ranking_lists_players_by_rating_with_their_trend(league) -> None:
     rows = ranking()
     assert [r.ordinal for r in rows] == sorted((r.ordinal for r in rows), reverse=True)
     assert rows[0].is_boss and not rows[1].is_boss
@@ -33,14 +33,14 @@ def test_the_ranking_lists_players_by_rating_with_their_trend(league) -> None:  
     assert by_name["Anna"].ordinal == pytest.approx(by_name["Anna"].mu - 2 * by_name["Anna"].sigma)
 
 
-def test_the_boss_is_the_player_on_top(league) -> None:  # type: ignore[no-untyped-def]
+def test_the_boss_is_the_player_on_top(league) -> None:
     boss = current_boss()
     assert boss is not None
     assert boss.player.name == "Emil"
     assert boss.ordinal == ranking()[0].ordinal
 
 
-def test_the_history_has_a_point_per_evening_played(league) -> None:  # type: ignore[no-untyped-def]
+def test_the_history_has_a_point_per_evening_played(league) -> None:
     histories = {h.player.name: h for h in rating_history()}
     assert [p.date.year for p in histories["Anna"].points] == [2010, 2011]
     assert [p.date.year for p in histories["Emil"].points] == [2010]
@@ -49,7 +49,7 @@ def test_the_history_has_a_point_per_evening_played(league) -> None:  # type: ig
     assert [h.player.name for h in rating_history([anna])] == ["Anna"]
 
 
-def test_a_prediction_favours_the_stronger_team_and_is_symmetric(league) -> None:  # type: ignore[no-untyped-def]
+def test_a_prediction_favours_the_stronger_team_and_is_symmetric(league) -> None:
     players = {r.player.name: r.player for r in ranking()}
     chance = predict((players["Emil"], players["Frieda"]), (players["Anna"], players["Bernd"]))
     assert chance.chance_a > 0.5 > chance.chance_b
@@ -64,7 +64,7 @@ def test_a_prediction_favours_the_stronger_team_and_is_symmetric(league) -> None
 
 def test_a_prediction_from_the_ranking_at_hand_gives_the_same_chances_without_a_query(
     league, django_assert_num_queries
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     ranks = ranking()
     players = {r.player.name: r.player for r in ranks}
     newcomer = TeamFactory().player_1
@@ -81,7 +81,7 @@ def test_players_without_a_round_are_predicted_as_new_players() -> None:
     assert current_ratings([teams[0].player_1_id]) == {teams[0].player_1_id: initial_rating()}
 
 
-def test_each_selector_takes_one_query_however_many_rounds(django_assert_num_queries) -> None:  # type: ignore[no-untyped-def]
+def test_each_selector_takes_one_query_however_many_rounds(django_assert_num_queries) -> None:
     def run() -> None:
         players = ranking()
         current_boss()
@@ -99,7 +99,7 @@ def test_each_selector_takes_one_query_however_many_rounds(django_assert_num_que
 
 
 @pytest.mark.parametrize("period", ["evening", "month", "year"])
-def test_the_chart_s_lines_are_the_rating_history_s_dates_and_ratings(league, period: str) -> None:  # type: ignore[no-untyped-def]
+def test_the_chart_s_lines_are_the_rating_history_s_dates_and_ratings(league, period: str) -> None:
     histories = rating_history(period=period)
     lines = rating_lines(period, [h.player for h in histories])
     assert [(player.name, points) for player, points in lines] == [
@@ -119,7 +119,7 @@ def test_a_long_history_is_read_by_month_or_year_ends() -> None:
 
 def test_the_rating_span_is_one_query_for_everyone_or_one_player(
     django_assert_num_queries,
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     team_a, team_b = TeamFactory(), TeamFactory()
     days = [datetime.date(2013, 3, 1), datetime.date(2015, 6, 5)]
     play_round(MatchFactory(evening=EveningFactory(date=days[0]), team_a=team_a, team_b=team_b))

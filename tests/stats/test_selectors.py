@@ -9,7 +9,7 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.mark.parametrize(("select", "queries"), [(player_standings, 1), (team_standings, 2)])
-def test_standings_take_a_fixed_number_of_queries_however_many_games(select, queries) -> None:  # type: ignore[no-untyped-def]
+def test_standings_take_a_fixed_number_of_queries_however_many_games(select, queries) -> None:
     match = MatchFactory()
     GameFactory(match=match)
     with CaptureQueriesContext(connection) as few:
@@ -33,7 +33,7 @@ def test_a_player_playing_for_two_teams_on_one_evening_counts_one_evening() -> N
     assert (row.evenings, row.games) == (1, 2)
 
 
-def test_league_facts_count_the_hand_checked_league(league) -> None:  # type: ignore[no-untyped-def]
+def test_league_facts_count_the_hand_checked_league(league) -> None:
     from stats.selectors import league_facts
 
     facts = league_facts()

@@ -12,20 +12,20 @@ pytestmark = pytest.mark.django_db
 URL = "/siege/"
 
 
-def dist(client, params=None):  # type: ignore[no-untyped-def]
+def dist(client, params=None):
     response = client.get(URL, params or {})
     assert response.status_code == 200
     return response.context["dist"]
 
 
-def round_end(game) -> str:  # type: ignore[no-untyped-def]
+def round_end(game) -> str:
     scores = (
         (game.score_a, game.score_b) if game.round_winner == "a" else (game.score_b, game.score_a)
     )
     return f"{scores[0]}:{scores[1]}"
 
 
-def test_round_ends_of_the_hand_checked_league(client, league) -> None:  # type: ignore[no-untyped-def]
+def test_round_ends_of_the_hand_checked_league(client, league) -> None:
     # 2010: 5:2 and 0:5 (a Kalte) and 1:12, then Emil & Frieda 5:0; 2011: 4:5.
     round_ends = dist(client).round_ends
     got = {r.label: r.count for r in round_ends}
@@ -33,7 +33,7 @@ def test_round_ends_of_the_hand_checked_league(client, league) -> None:  # type:
     assert [r.label for r in round_ends] == ["5:0", "5:2", "5:4", "12:1"]
 
 
-def test_the_round_end_distribution_counts_every_completed_round(client, league) -> None:  # type: ignore[no-untyped-def]
+def test_the_round_end_distribution_counts_every_completed_round(client, league) -> None:
     grow_league(4)
     expected = Counter(round_end(g) for g in raw_games() if g.ends_round)
     got = dist(client)
@@ -42,7 +42,7 @@ def test_the_round_end_distribution_counts_every_completed_round(client, league)
     assert got.kalte.kalte == sum(1 for g in raw_games() if g.ends_round and g.kalte)
 
 
-def test_a_player_s_rounds_are_split_into_won_and_lost(client, league) -> None:  # type: ignore[no-untyped-def]
+def test_a_player_s_rounds_are_split_into_won_and_lost(client, league) -> None:
     grow_league(3)
     games = [g for g in raw_games() if side_of(g, "Frieda")]
     won = Counter(
@@ -59,7 +59,7 @@ def test_a_player_s_rounds_are_split_into_won_and_lost(client, league) -> None: 
     assert got.kalte.rounds_won == sum(won.values())
 
 
-def test_a_team_s_rounds_are_split_from_its_side(client, league) -> None:  # type: ignore[no-untyped-def]
+def test_a_team_s_rounds_are_split_from_its_side(client, league) -> None:
     anna, bernd = Player.objects.get(name="Anna"), Player.objects.get(name="Bernd")
     team = Team.objects.for_players(anna, bernd)
     got = dist(client, {"team": team.pk})
@@ -73,12 +73,12 @@ def test_a_team_s_rounds_are_split_from_its_side(client, league) -> None:  # typ
     assert (got.kalte.kalte_won, got.kalte.kalte_lost) == (0, 2)
 
 
-def test_game_outcomes_by_margin_of_points(client, league) -> None:  # type: ignore[no-untyped-def]
+def test_game_outcomes_by_margin_of_points(client, league) -> None:
     grow_league(3)
     games = raw_games()
     got = dist(client)
 
-    def band(g):  # type: ignore[no-untyped-def]
+    def band(g):
         playing, other = (
             (g.points_a, g.points_b) if g.playing_side == "a" else (g.points_b, g.points_a)
         )
@@ -94,12 +94,12 @@ def test_game_outcomes_by_margin_of_points(client, league) -> None:  # type: ign
     assert labels[:3] == ["0", "1–10", "11–20"] and labels[-1] == "> 100"
 
 
-def test_a_tie_is_a_lost_game_with_no_margin(client, league) -> None:  # type: ignore[no-untyped-def]
+def test_a_tie_is_a_lost_game_with_no_margin(client, league) -> None:
     tie = next(b for b in dist(client).margins if b.low == 0)
     assert (tie.won, tie.lost) == (0, 1)  # Clara's 82:82 in 2010
 
 
-def test_the_year_filter_keeps_that_year_s_rounds(client, league) -> None:  # type: ignore[no-untyped-def]
+def test_the_year_filter_keeps_that_year_s_rounds(client, league) -> None:
     got = dist(client, {"jahr": "2011"})
     assert {r.label: r.count for r in got.round_ends} == {"5:4": 1}
     assert [(y.year, y.rounds, y.kalte) for y in got.kalte_years] == [(2011, 1, 0)]
@@ -109,7 +109,7 @@ def test_the_year_filter_keeps_that_year_s_rounds(client, league) -> None:  # ty
     ]
 
 
-def test_each_distribution_is_a_chart_with_its_numbers_beside_it(client, league) -> None:  # type: ignore[no-untyped-def]
+def test_each_distribution_is_a_chart_with_its_numbers_beside_it(client, league) -> None:
     html = client.get(URL).content.decode()
     for key in ("rundenende", "abstand-gewonnen", "abstand-verloren", "kalte-jahre"):
         assert f'id="chart-{key}"' in html
@@ -119,14 +119,14 @@ def test_each_distribution_is_a_chart_with_its_numbers_beside_it(client, league)
 
 
 @pytest.mark.parametrize("params", [{"jahr": "abc"}, {"spieler": "niemand"}, {"team": "0"}])
-def test_bad_filter_values_explain_themselves_instead_of_failing(client, league, params) -> None:  # type: ignore[no-untyped-def]
+def test_bad_filter_values_explain_themselves_instead_of_failing(client, league, params) -> None:
     response = client.get(URL, params)
     assert response.status_code == 200
     assert 'class="field-error"' in response.content.decode()
     assert response.context["dist"].games == 0
 
 
-def test_the_page_takes_the_same_queries_however_many_games(client, league) -> None:  # type: ignore[no-untyped-def]
+def test_the_page_takes_the_same_queries_however_many_games(client, league) -> None:
     team = Team.objects.for_players(
         Player.objects.get(name="Anna"), Player.objects.get(name="Bernd")
     )
@@ -140,7 +140,7 @@ def test_the_page_takes_the_same_queries_however_many_games(client, league) -> N
     assert few == many == [6, 6, 8]
 
 
-def test_the_page_draws_its_four_charts_with_the_shared_chart_template(client, league) -> None:  # type: ignore[no-untyped-def]
+def test_the_page_draws_its_four_charts_with_the_shared_chart_template(client, league) -> None:
     from stats import statistik_charts as charts
 
     response = client.get(URL, {"spieler": "anna"})
@@ -160,7 +160,7 @@ def test_the_page_draws_its_four_charts_with_the_shared_chart_template(client, l
         assert f'<td class="num">{chart.total}</td>' in figure or chart.total >= 1000
 
 
-def test_the_stored_tallies_follow_changed_and_deleted_games(client, league) -> None:  # type: ignore[no-untyped-def]
+def test_the_stored_tallies_follow_changed_and_deleted_games(client, league) -> None:
     from klammernliga import services
     from klammernliga.models import Game
     from stats.selectors_games import player_side
@@ -195,7 +195,7 @@ def test_the_stored_tallies_follow_changed_and_deleted_games(client, league) -> 
         assert stored.games == games.count()
 
 
-def test_a_player_and_his_partner_are_seen_as_their_team(client, league) -> None:  # type: ignore[no-untyped-def]
+def test_a_player_and_his_partner_are_seen_as_their_team(client, league) -> None:
     team = Team.objects.get(player_1__name="Anna", player_2__name="Bernd")
     by_pair = dist(client, {"spieler": "bernd", "partner": "anna"})
     assert by_pair == dist(client, {"team": team.pk})
@@ -203,13 +203,13 @@ def test_a_player_and_his_partner_are_seen_as_their_team(client, league) -> None
     assert by_pair.games == 22
 
 
-def test_a_partner_alone_filters_like_a_player(client, league) -> None:  # type: ignore[no-untyped-def]
+def test_a_partner_alone_filters_like_a_player(client, league) -> None:
     assert dist(client, {"partner": "frieda"}) == dist(client, {"spieler": "frieda"})
 
 
 def test_a_change_in_a_later_month_recounts_that_month_and_keeps_the_earlier_ones(
     client, league
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     from klammernliga import services
     from klammernliga.models import Game, LeagueOutcome
     from stats.selectors_siege import distributions

@@ -13,7 +13,7 @@ ROWS = [
 ]
 
 
-def names(table) -> list[str]:  # type: ignore[no-untyped-def]
+def names(table) -> list[str]:
     return [row["name"] for row in table.data]
 
 

@@ -181,7 +181,7 @@ def step(data: st.DataObject, directory: Path) -> str:
     kinds += ["seed_demo_replace", "seed_demo_refused", "place"]
     if games:
         kinds += ["update", "update", "delete", "delete_only_game", "import_league"]
-    if Game.history.filter(history_type="-").exists():  # type: ignore[attr-defined]
+    if Game.history.filter(history_type="-").exists():
         kinds.append("restore")
     if Match.objects.exists():
         kinds += ["delete_match", "delete_evening", "move_evening", "admin_move", "admin_revert"]
@@ -253,7 +253,7 @@ def step(data: st.DataObject, directory: Path) -> str:
     elif kind == "delete":
         services.delete_game(game=data.draw(st.sampled_from(games)))
     elif kind == "restore":
-        deleted = Game.history.filter(history_type="-").order_by("history_id")  # type: ignore[attr-defined]
+        deleted = Game.history.filter(history_type="-").order_by("history_id")
         record = data.draw(st.sampled_from(list(deleted)))
         try:
             services.restore_game(record.history_id)

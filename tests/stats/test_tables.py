@@ -40,7 +40,7 @@ class _TableReader(HTMLParser):
         self._cell: list[str] | None = None
         self._hidden_skip = 0
 
-    def handle_starttag(self, tag, attrs):  # type: ignore[no-untyped-def]
+    def handle_starttag(self, tag, attrs):
         classes = (dict(attrs).get("class") or "").split()
         if tag == "table" and "standings" in classes and not self.rows:
             self._depth = 1
@@ -51,7 +51,7 @@ class _TableReader(HTMLParser):
         elif self._cell is not None and dict(attrs).get("aria-hidden") == "true":
             self._hidden_skip += 1
 
-    def handle_endtag(self, tag):  # type: ignore[no-untyped-def]
+    def handle_endtag(self, tag):
         if tag == "table" and self._depth:
             self._depth = 0
         elif self._depth and tag in ("th", "td") and self._cell is not None:
@@ -60,7 +60,7 @@ class _TableReader(HTMLParser):
         elif self._hidden_skip and tag == "span":
             self._hidden_skip -= 1
 
-    def handle_data(self, data):  # type: ignore[no-untyped-def]
+    def handle_data(self, data):
         if self._cell is not None and not self._hidden_skip:
             self._cell.append(data)
 
@@ -108,7 +108,7 @@ def test_the_tables_show_exactly_the_figures_of_manage_py_standings(
     assert shown_rows(client, url) == expected
 
 
-def test_sorting_by_a_column_reorders_the_rows_but_keeps_each_players_rank(league, client) -> None:  # type: ignore[no-untyped-def]
+def test_sorting_by_a_column_reorders_the_rows_but_keeps_each_players_rank(league, client) -> None:
     ranked = {row["name"]: row["rank"] for row in shown_rows(client, "/tabelle/2010/")}
     by_games = shown_rows(client, "/tabelle/2010/?sort=-games")
     assert [row["games"] for row in by_games] == sorted(
@@ -118,7 +118,7 @@ def test_sorting_by_a_column_reorders_the_rows_but_keeps_each_players_rank(leagu
     assert {row["name"]: row["rank"] for row in by_games} == ranked
 
 
-def test_a_numeric_column_sorts_high_to_low_on_the_first_click(league, client) -> None:  # type: ignore[no-untyped-def]
+def test_a_numeric_column_sorts_high_to_low_on_the_first_click(league, client) -> None:
     html = client.get("/tabelle/2010/").content.decode()
     assert 'href="?sort=-games"' in html
     sorted_html = client.get("/tabelle/2010/?sort=-games").content.decode()
@@ -126,7 +126,7 @@ def test_a_numeric_column_sorts_high_to_low_on_the_first_click(league, client) -
     assert 'href="?sort=games"' in sorted_html
 
 
-def test_the_csv_export_gives_plain_values_in_table_order(league, client) -> None:  # type: ignore[no-untyped-def]
+def test_the_csv_export_gives_plain_values_in_table_order(league, client) -> None:
     response = client.get("/tabelle/2010/?_export=csv")
     assert response["Content-Type"].startswith("text/csv")
     assert "tabelle-2010-spieler.csv" in response["Content-Disposition"]
@@ -143,7 +143,7 @@ def test_the_csv_export_gives_plain_values_in_table_order(league, client) -> Non
     assert anna["Differenz kleine Punkte"] == "-17"
 
 
-def test_the_teams_csv_of_the_ewige_tabelle_names_each_team_by_its_players(league, client) -> None:  # type: ignore[no-untyped-def]
+def test_the_teams_csv_of_the_ewige_tabelle_names_each_team_by_its_players(league, client) -> None:
     response = client.get("/tabelle/ewig/teams/?_export=csv")
     assert "ewige-tabelle-teams.csv" in response["Content-Disposition"]
     names = [row["Name"] for row in csv.DictReader(io.StringIO(response.content.decode()))]
@@ -160,26 +160,26 @@ def test_the_teams_csv_of_the_ewige_tabelle_names_each_team_by_its_players(leagu
         "/tabelle/2009/?_export=csv",
     ],
 )
-def test_a_year_without_games_answers_404(league, client, url: str) -> None:  # type: ignore[no-untyped-def]
+def test_a_year_without_games_answers_404(league, client, url: str) -> None:
     assert client.get(url).status_code == 404
 
 
 @pytest.mark.parametrize(
     "query", ["?sort=bogus", "?sort=-", "?_export=xls", "?_export=", "?sort=name&sort=x"]
 )
-def test_odd_query_parameters_still_show_the_table(league, client, query: str) -> None:  # type: ignore[no-untyped-def]
+def test_odd_query_parameters_still_show_the_table(league, client, query: str) -> None:
     response = client.get("/tabelle/2010/" + query)
     assert response.status_code == 200
     assert "Clara" in response.content.decode()
 
 
-def test_the_ewige_tabelle_without_games_says_so(client) -> None:  # type: ignore[no-untyped-def]
+def test_the_ewige_tabelle_without_games_says_so(client) -> None:
     response = client.get("/tabelle/ewig/")
     assert response.status_code == 200
     assert "Noch keine Spiele." in response.content.decode()
 
 
-def test_a_year_table_links_the_teams_view_and_the_neighbouring_years(league, client) -> None:  # type: ignore[no-untyped-def]
+def test_a_year_table_links_the_teams_view_and_the_neighbouring_years(league, client) -> None:
     html = client.get("/tabelle/2010/").content.decode()
     assert 'href="/tabelle/2010/teams/"' in html
     assert 'href="/tabelle/2011/" rel="next"' in html
@@ -188,7 +188,7 @@ def test_a_year_table_links_the_teams_view_and_the_neighbouring_years(league, cl
     assert 'href="/tabelle/2010/teams/" rel="prev"' in teams_html
 
 
-def test_the_table_marks_kalte_and_laube_with_badges(client) -> None:  # type: ignore[no-untyped-def]
+def test_the_table_marks_kalte_and_laube_with_badges(client) -> None:
     match = MatchFactory()
     for _ in range(5):
         GameFactory(match=match)
@@ -199,7 +199,7 @@ def test_the_table_marks_kalte_and_laube_with_badges(client) -> None:  # type: i
 
 def test_a_long_table_comes_in_pages_that_keep_the_ranks_of_the_whole_table(
     league, client, monkeypatch
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     from stats.views.tables import StandingsView
 
     everyone = shown_rows(client, "/tabelle/ewig/")
@@ -218,7 +218,7 @@ def test_a_long_table_comes_in_pages_that_keep_the_ranks_of_the_whole_table(
 
 def test_partners_with_equal_records_share_a_rank_on_the_page_in_the_csv_and_the_json(
     league, client
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     expected = [
         (1, "Clara"), (1, "Dieter"), (3, "Emil"), (3, "Frieda"), (5, "Anna"), (5, "Bernd"),
     ]  # fmt: skip

@@ -14,7 +14,7 @@ def team(first: str, second: str) -> Team:
     return Team.objects.for_players(Player.objects.get(name=first), Player.objects.get(name=second))
 
 
-def sides(game, team_pk: int) -> str | None:  # type: ignore[no-untyped-def]
+def sides(game, team_pk: int) -> str | None:
     if game.match.team_a_id == team_pk:
         return "a"
     if game.match.team_b_id == team_pk:
@@ -22,7 +22,7 @@ def sides(game, team_pk: int) -> str | None:  # type: ignore[no-untyped-def]
     return None
 
 
-def head_to_head_from_games(games):  # type: ignore[no-untyped-def]
+def head_to_head_from_games(games):
     """(row team, column team) → [rounds won, rounds lost, large points], from the games."""
     cells: dict[tuple[int, int], list[int]] = defaultdict(lambda: [0, 0, 0])
     for g in games:
@@ -42,7 +42,7 @@ def head_to_head_from_games(games):  # type: ignore[no-untyped-def]
 
 def test_every_cell_of_the_matrix_equals_the_rounds_counted_from_that_pairing_s_games(
     client, league
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     grow_league(3)
     response = client.get(reverse("stats:teams"))
     assert response.status_code == 200
@@ -59,7 +59,7 @@ def test_every_cell_of_the_matrix_equals_the_rounds_counted_from_that_pairing_s_
     assert len(shown) == min(Team.objects.count(), 12)
 
 
-def test_the_matrix_has_a_cell_only_where_teams_met(client, league) -> None:  # type: ignore[no-untyped-def]
+def test_the_matrix_has_a_cell_only_where_teams_met(client, league) -> None:
     matrix = client.get(reverse("stats:teams")).context["matrix"]
     ab, cd, ef = team("Anna", "Bernd"), team("Clara", "Dieter"), team("Emil", "Frieda")
     assert [t.name for t in matrix.teams] == [
@@ -80,7 +80,7 @@ def test_the_matrix_has_a_cell_only_where_teams_met(client, league) -> None:  # 
     assert cell.column.pk == cd.pk
 
 
-def test_the_team_list_shows_each_team_s_record(client, league) -> None:  # type: ignore[no-untyped-def]
+def test_the_team_list_shows_each_team_s_record(client, league) -> None:
     response = client.get(reverse("stats:teams"))
     rows = {row.team.name: row.figures for row in response.context["page"].object_list}
     games = raw_games()
@@ -95,7 +95,7 @@ def test_the_team_list_shows_each_team_s_record(client, league) -> None:  # type
     assert len(rows) == 3
 
 
-def test_a_pairing_page_shows_totals_matches_and_evenings(client, league) -> None:  # type: ignore[no-untyped-def]
+def test_a_pairing_page_shows_totals_matches_and_evenings(client, league) -> None:
     ab, cd = team("Anna", "Bernd"), team("Clara", "Dieter")
     response = client.get(reverse("stats:pairing", args=[ab.pk, cd.pk]))
     assert response.status_code == 200
@@ -117,7 +117,7 @@ def test_a_pairing_page_shows_totals_matches_and_evenings(client, league) -> Non
     assert reverse("stats:evening", args=["2011-01-10"]) in html
 
 
-def test_a_pairing_seen_from_the_other_side_is_mirrored(client, league) -> None:  # type: ignore[no-untyped-def]
+def test_a_pairing_seen_from_the_other_side_is_mirrored(client, league) -> None:
     ab, cd = team("Anna", "Bernd"), team("Clara", "Dieter")
     one = client.get(reverse("stats:pairing", args=[ab.pk, cd.pk])).context["pairing"]
     other = client.get(reverse("stats:pairing", args=[cd.pk, ab.pk])).context["pairing"]
@@ -126,7 +126,7 @@ def test_a_pairing_seen_from_the_other_side_is_mirrored(client, league) -> None:
     assert other.small == tuple(reversed(one.small))
 
 
-def test_teams_that_never_met_get_a_page_that_says_so(client, league) -> None:  # type: ignore[no-untyped-def]
+def test_teams_that_never_met_get_a_page_that_says_so(client, league) -> None:
     response = client.get(
         reverse("stats:pairing", args=[team("Clara", "Dieter").pk, team("Emil", "Frieda").pk])
     )
@@ -134,14 +134,14 @@ def test_teams_that_never_met_get_a_page_that_says_so(client, league) -> None:  
     assert "noch nicht gegeneinander gespielt" in response.content.decode()
 
 
-def test_an_unknown_team_is_not_found(client, league) -> None:  # type: ignore[no-untyped-def]
+def test_an_unknown_team_is_not_found(client, league) -> None:
     known = team("Anna", "Bernd").pk
     assert client.get(f"/teams/{known}/9999/").status_code == 404
     assert client.get(f"/teams/9999/{known}/").status_code == 404
     assert client.get(f"/teams/{known}/{'9' * 30}/").status_code == 404
 
 
-def test_nonsense_in_the_team_page_s_address_shows_the_page_not_an_error(client, league) -> None:  # type: ignore[no-untyped-def]
+def test_nonsense_in_the_team_page_s_address_shows_the_page_not_an_error(client, league) -> None:
     for query in (
         "?page=abc",
         "?page=99999999999999999999999",
@@ -157,7 +157,7 @@ def test_nonsense_in_the_team_page_s_address_shows_the_page_not_an_error(client,
     assert "<script>" not in client.get("/teams/?sort=<script>").content.decode()
 
 
-def test_team_pages_take_the_same_queries_however_many_games(client, league) -> None:  # type: ignore[no-untyped-def]
+def test_team_pages_take_the_same_queries_however_many_games(client, league) -> None:
     pairing = reverse("stats:pairing", args=[team("Anna", "Bernd").pk, team("Clara", "Dieter").pk])
     chosen = reverse("stats:teams") + "?spieler=anna&partner=bernd"
     urls = [reverse("stats:teams"), chosen, reverse("stats:teams") + "?page=2", pairing]
@@ -176,7 +176,7 @@ def many_teams() -> None:
     grow_league(6)
 
 
-def test_the_team_list_is_paged_and_every_team_is_on_exactly_one_page(  # type: ignore[no-untyped-def]
+def test_the_team_list_is_paged_and_every_team_is_on_exactly_one_page(
     client, league, monkeypatch
 ) -> None:
     from stats.views import teams as view
@@ -197,7 +197,7 @@ def test_the_team_list_is_paged_and_every_team_is_on_exactly_one_page(  # type: 
     assert "?sort=name&amp;page=2" in html and 'rel="next"' in html
 
 
-def test_a_page_number_out_of_range_or_no_number_shows_a_page_not_an_error(  # type: ignore[no-untyped-def]
+def test_a_page_number_out_of_range_or_no_number_shows_a_page_not_an_error(
     client, league, monkeypatch
 ) -> None:
     from stats.views import teams as view
@@ -211,7 +211,7 @@ def test_a_page_number_out_of_range_or_no_number_shows_a_page_not_an_error(  # t
         assert response.context["page"].number == number, value
 
 
-def test_the_team_list_sorts_by_any_column_and_ignores_an_unknown_one(client, league) -> None:  # type: ignore[no-untyped-def]
+def test_the_team_list_sorts_by_any_column_and_ignores_an_unknown_one(client, league) -> None:
     many_teams()
     games = [
         row.figures.games
@@ -232,7 +232,7 @@ def test_the_team_list_sorts_by_any_column_and_ignores_an_unknown_one(client, le
         assert points == sorted(points, reverse=True)  # the default: most large points first
 
 
-def test_the_matrix_shows_only_the_teams_with_most_games(client, league, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_the_matrix_shows_only_the_teams_with_most_games(client, league, monkeypatch) -> None:
     from stats import selectors_teams
 
     monkeypatch.setattr(selectors_teams, "MATRIX_SIZE", 2)
@@ -246,7 +246,7 @@ def test_the_matrix_shows_only_the_teams_with_most_games(client, league, monkeyp
     assert all(set(key) <= {t.pk for t in matrix.teams} for key in matrix.cells)
 
 
-def test_a_chosen_team_is_shown_against_every_opponent_it_met(client, league) -> None:  # type: ignore[no-untyped-def]
+def test_a_chosen_team_is_shown_against_every_opponent_it_met(client, league) -> None:
     grow_league(3)
     ab = team("Anna", "Bernd")
     response = client.get(reverse("stats:teams"), {"spieler": "bernd", "partner": "anna"})
@@ -273,7 +273,7 @@ def test_a_chosen_team_is_shown_against_every_opponent_it_met(client, league) ->
     assert games == sorted(games, reverse=True)
 
 
-def test_choosing_a_team_that_does_not_exist_explains_why(client, league) -> None:  # type: ignore[no-untyped-def]
+def test_choosing_a_team_that_does_not_exist_explains_why(client, league) -> None:
     cases = {
         ("anna", "anna"): "zwei verschiedene Spieler",
         ("anna", "clara"): "noch nicht als Team gespielt",
@@ -288,19 +288,19 @@ def test_choosing_a_team_that_does_not_exist_explains_why(client, league) -> Non
         assert response.context["opponents"] == []
 
 
-def test_the_team_list_links_each_team_to_its_opponents(client, league) -> None:  # type: ignore[no-untyped-def]
+def test_the_team_list_links_each_team_to_its_opponents(client, league) -> None:
     html = client.get(reverse("stats:teams")).content.decode()
     assert 'href="?spieler=anna&amp;partner=bernd#gegner">Anna &amp; Bernd</a>' in html
     assert 'href="?spieler=emil&amp;partner=frieda#gegner">Emil &amp; Frieda</a>' in html
 
 
-def test_an_empty_league_shows_an_empty_team_page(client, db) -> None:  # type: ignore[no-untyped-def]
+def test_an_empty_league_shows_an_empty_team_page(client, db) -> None:
     response = client.get(reverse("stats:teams"), {"spieler": "anna", "partner": "bernd"})
     assert response.status_code == 200
     assert "Noch keine Spiele." in response.content.decode()
 
 
-def test_a_pairing_page_marks_a_match_whose_round_is_still_open(client, league) -> None:  # type: ignore[no-untyped-def]
+def test_a_pairing_page_marks_a_match_whose_round_is_still_open(client, league) -> None:
     open_match = Match.objects.filter(open_round=True).select_related("evening").first()
     assert open_match is not None
     url = reverse("stats:pairing", args=[open_match.team_a_id, open_match.team_b_id])

@@ -12,7 +12,7 @@ from tests.factories import EveningFactory, GameFactory, MatchFactory, PlayerFac
 pytestmark = pytest.mark.django_db
 
 
-def _team(a: str, b: str):  # type: ignore[no-untyped-def]
+def _team(a: str, b: str):
     return TeamFactory(player_1=PlayerFactory(name=a), player_2=PlayerFactory(name=b))
 
 

@@ -9,6 +9,7 @@ from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
+from django.db.models import Field
 
 from klammernliga.entry.access import SCOREKEEPER_GROUP, ensure_scorekeeper_group
 
@@ -32,6 +33,14 @@ class Command(BaseCommand):
         username = str(options["username"])
         variable = options["password_from_env"]
         user_model = get_user_model()
+        # The same rules as the login form's field: not empty, at most 150 characters, letters,
+        # digits and @.+-_ only.
+        try:
+            field = user_model._meta.get_field(user_model.USERNAME_FIELD)
+            assert isinstance(field, Field)
+            field.clean(username, None)
+        except ValidationError as error:
+            raise CommandError(f"User name {username!r}: {' '.join(error.messages)}") from error
         user = user_model.objects.filter(**{user_model.USERNAME_FIELD: username}).first()
         password = None
         if variable:

@@ -2,6 +2,7 @@
 
 import json
 from pathlib import Path
+from typing import cast
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
@@ -22,5 +23,8 @@ class Command(BaseCommand):
                 stream.write("\n")
         except OSError as error:
             raise CommandError(f"{file}: cannot write the file: {error}") from error
-        counts = ", ".join(f"{len(document[key])} {key}" for key in ("players", "games", "users"))
+        counts = ", ".join(
+            f"{len(cast(list[object], document[key]))} {key}"
+            for key in ("players", "games", "users")
+        )
         self.stdout.write(f"Exported {counts} to {file}.")

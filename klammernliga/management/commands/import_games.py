@@ -8,6 +8,9 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from klammernliga.csv_format import read_games
 from klammernliga.services import check_evenings, store_evenings
 
+# A broken file can have a problem on every line: the first ones say what is wrong.
+MAX_PRINTED_PROBLEMS = 50
+
 
 class Command(BaseCommand):
     help = "Import games from a UTF-8 CSV file in the league format (all or nothing)."
@@ -41,9 +44,12 @@ class Command(BaseCommand):
             summary = store_evenings(evenings, replace=replace)
             problems = summary.problems
         if problems:
-            for problem in problems:
+            for problem in problems[:MAX_PRINTED_PROBLEMS]:
                 where = f"line {problem.line}: " if problem.line else ""
                 self.stderr.write(f"{where}{problem.field}: {problem.message}")
+            if len(problems) > MAX_PRINTED_PROBLEMS:
+                more = len(problems) - MAX_PRINTED_PROBLEMS
+                self.stderr.write(f"... and {more} more problem(s) not shown.")
             raise CommandError(f"{len(problems)} problem(s) found; nothing was stored.")
         assert summary is not None
         self.stdout.write(

@@ -6,6 +6,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from klammernliga.backup import BackupError, import_league
+from klammernliga.backup.document import unique_keys
 
 
 class Command(BaseCommand):
@@ -25,7 +26,7 @@ class Command(BaseCommand):
     def handle(self, *args: object, file: Path, replace: bool, **options: object) -> None:
         try:
             with file.open(encoding="utf-8") as stream:
-                document = json.load(stream)
+                document = json.load(stream, object_pairs_hook=unique_keys)
         except (OSError, UnicodeDecodeError) as error:
             raise CommandError(f"{file}: cannot read the file: {error}") from error
         except json.JSONDecodeError as error:

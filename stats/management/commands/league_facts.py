@@ -1,6 +1,7 @@
-"""Print how the league plays (used for the demo league's figures in the README)."""
+"""Print how the league plays (the demo league's figures in docs/demo-league.md)."""
 
 import json
+from typing import Any, cast
 
 from django.core.management.base import BaseCommand, CommandParser
 
@@ -18,14 +19,17 @@ class Command(BaseCommand):
         if options["json"]:
             self.stdout.write(json.dumps(facts, indent=2))
             return
-        pct = lambda v: f"{100 * v:.1f} %"  # noqa: E731
+
+        def pct(value: Any) -> str:
+            return f"{100 * value:.1f} %"
+
         self.stdout.write(f"games                      {facts['games']}")
         self.stdout.write(f"playing team wins          {pct(facts['playing_team_wins'])}")
         self.stdout.write(f"Kontra                     {pct(facts['kontra'])}")
         self.stdout.write(f"Re                         {pct(facts['re'])}")
-        for bid, share in facts["bids"].items():
+        for bid, share in cast(dict[str, float], facts["bids"]).items():
             self.stdout.write(f"bid {bid:<22} {pct(share)}")
-        for trump, share in facts["trumps"].items():
+        for trump, share in cast(dict[str, float], facts["trumps"]).items():
             self.stdout.write(f"trump {trump:<20} {pct(share)}")
         self.stdout.write(f"completed rounds           {facts['completed_rounds']}")
         self.stdout.write(f"games per round            {facts['games_per_round']:.2f}")

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from django.conf import settings
 from django.core.cache import BaseCache, caches
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, HttpResponseNotModified
+from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 from django.utils.http import http_date, parse_etags, parse_http_date_safe
 from django.utils.translation import get_language
@@ -81,27 +82,40 @@ class PageCacheMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponseBase:
         if not carries_no_visitor(request):
-            return self.get_response(request)
+            return private(request, self.get_response(request))
         stamp = generation.current()
         language = get_language()
         gzipped = "gz" if _is_gzipped(request) else "id"
-        etag = f'W/"{stamp.token}-{language}"'
-        if _not_modified(request, etag, stamp):
-            response: HttpResponseBase = HttpResponseNotModified()
-            _mark(response, etag, stamp)
-            return response
         address = hashlib.sha256(request.build_absolute_uri().encode()).hexdigest()
-        key = f"page:{stamp.token}:{language}:{gzipped}:{address}"
+        # The day is part of both: what depends on it (an evening's live flag) is made anew
+        # after midnight instead of being kept from the day before.
+        day = timezone.localdate().isoformat()
+        etag = f'W/"{stamp.token}-{language}-{day}-{address[:16]}"'
+        key = f"page:{stamp.token}:{language}:{day}:{gzipped}:{address}"
         cached = self.cache.get(key)
-        if cached is not None:
-            return cached  # type: ignore[no-any-return]
-        response = self.get_response(request)
-        if (
-            response.status_code == 200
-            and isinstance(response, HttpResponse)
-            and holds_no_secret(request, response)
-            and not response.has_header("Cache-Control")
-        ):
-            _mark(response, etag, stamp)
-            self.cache.set(key, response, self.timeout)
-        return response
+        if cached is None:
+            response = self.get_response(request)
+            if (
+                response.status_code == 200
+                and isinstance(response, HttpResponse)
+                and holds_no_secret(request, response)
+                and not response.has_header("Cache-Control")
+            ):
+                _mark(response, etag, stamp)
+                self.cache.set(key, response, self.timeout)
+            return response
+        # Only a page the cache serves is revalidated: an ETag names one address's page.
+        if _not_modified(request, etag, stamp):
+            not_modified = HttpResponseNotModified()
+            _mark(not_modified, etag, stamp)
+            return not_modified
+        return cached  # type: ignore[no-any-return]
+
+
+def private(request: HttpRequest, response: HttpResponseBase) -> HttpResponseBase:
+    """A page for a session (a logged-in visitor's) or with a message for one visitor is kept by
+    no cache on the way, nor by the browser; unless its view said otherwise (the service worker's
+    own script). No query: a poll's 304 stays one query."""
+    if not response.has_header("Cache-Control"):
+        response.headers["Cache-Control"] = "private, no-store"
+    return response

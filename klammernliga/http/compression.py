@@ -3,7 +3,7 @@
 from django.http import HttpRequest, HttpResponseBase
 from django.middleware.gzip import GZipMiddleware
 
-from klammernliga.page_cache import holds_no_secret
+from klammernliga.http.page_cache import holds_no_secret
 
 
 class PublicGZipMiddleware(GZipMiddleware):

@@ -1,8 +1,6 @@
-"""A game saved at the end of its match is derived from what is stored (klammernliga.derive.
-appending): its step from the earlier games' small points, the participations and year totals
-by the difference it makes, the ratings continued from the evening's stored rows when it is the
-league's latest game. Whatever way a save takes, every derived row must equal, floats exactly,
-what deriving the whole league anew stores."""
+"""Saving a game derives what follows the one way every change does (the match in memory from
+its games, then only the differences written): every derived row must equal, floats exactly,
+what deriving the whole league anew stores, wherever the game is added."""
 
 import datetime
 from functools import partial
@@ -13,7 +11,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from klammernliga import services
-from klammernliga.derive import ratings
 from klammernliga.models import Evening, Game, Match, Participation, Player
 from tests.stats import test_summaries_follow_changes as follow_changes
 from tests.stats.test_summaries_follow_changes import game_inputs
@@ -43,7 +40,7 @@ def new_match(date: datetime.date, four: list[str]) -> Match:
 
 def record(match: Match, **inputs: object) -> Game:
     match = Match.objects.select_related("team_a", "team_b", "evening").get(pk=match.pk)
-    return services.record_game(match=match, **inputs)  # type: ignore[arg-type]
+    return services.record_game(match=match, **inputs)
 
 
 def _anna_declares(match: Match, points_a: int = 100) -> dict[str, object]:
@@ -51,43 +48,27 @@ def _anna_declares(match: Match, points_a: int = 100) -> dict[str, object]:
             "points_a": points_a, "points_b": 164 - points_a}  # fmt: skip
 
 
-@pytest.fixture
-def replays(monkeypatch: pytest.MonkeyPatch) -> list[datetime.date | None]:
-    """The dates the ratings were replayed from (the slower way), as they happen."""
-    calls: list[datetime.date | None] = []
-    replay = ratings.update_ratings
-
-    def counted(*, since: datetime.date | None) -> int:
-        calls.append(since)
-        return replay(since=since)
-
-    monkeypatch.setattr(ratings, "update_ratings", counted)
-    return calls
-
-
-def test_the_next_game_of_the_latest_partie_continues_the_evening(replays: list) -> None:
+def test_a_partie_saved_game_by_game_stores_what_deriving_anew_stores() -> None:
     match = new_match(FIRST_DAY, NAMES[:4])
-    record(match, **_anna_declares(match))  # the Partie's first game: derived in full
-    assert replays == [FIRST_DAY]
-    for points_a in (30, 164, 100, 0, 120, 100):  # rounds end, a Kalte and Laube among them
+    for points_a in (100, 30, 164, 100, 0, 120, 100):  # rounds end, a Kalte and Laube among them
         record(match, **_anna_declares(match, points_a))
-    assert replays == [FIRST_DAY]  # no replay: each game continued the evening's rows
     assert derived() == rebuilt()
     stored = Match.objects.get(pk=match.pk)
     assert stored.rounds_a + stored.rounds_b >= 1 and stored.games_count == 7
+    assert list(stored.games.order_by("position").values_list("position", flat=True)) == [
+        *range(1, 8)
+    ]
 
 
-def test_a_game_added_to_an_earlier_partie_replays_from_its_evening(replays: list) -> None:
+def test_a_game_added_to_an_earlier_partie_or_evening_stores_what_deriving_anew_stores() -> None:
     first = new_match(FIRST_DAY, NAMES[:4])
     second = new_match(FIRST_DAY, NAMES[2:])
     for match in (first, second, first, second):
         record(match, **_anna_declares(match))
     later = new_match(FIRST_DAY + datetime.timedelta(days=7), NAMES[:4])
     record(later, **_anna_declares(later))
-    replays.clear()
     record(second, **_anna_declares(second, 30))  # a later evening has games
     record(first, **_anna_declares(first, 30))  # a later Partie of its evening has games too
-    assert replays == [FIRST_DAY, FIRST_DAY]
     assert derived() == rebuilt()
 
 
@@ -121,7 +102,7 @@ def test_every_save_stores_what_deriving_anew_stores(data: st.DataObject) -> Non
             if kind == "earlier":
                 match = data.draw(st.sampled_from(list(Match.objects.order_by("pk"))))
             match = Match.objects.select_related("team_a", "team_b", "evening").get(pk=match.pk)
-            services.record_game(match=match, **game_inputs(data, match))  # type: ignore[arg-type]
+            services.record_game(match=match, **game_inputs(data, match))
             done.append(kind)
             assert derived() == rebuilt(), f"after {done}"
         transaction.set_rollback(True)  # keep examples independent
