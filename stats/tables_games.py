@@ -23,7 +23,7 @@ from klammernliga.validation import csv_cell
 from scoring.rounds import in_laube
 from scoring.standings import team_name
 from stats.display import bid_label, suit_label
-from stats.selectors_games import GameRow, PlayerName
+from stats.selectors.games import GameRow, PlayerName
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,7 +17,7 @@ from django.views.decorators.http import condition
 from klammernliga import generation
 from klammernliga.models import Game
 from stats.filters import GameFilter
-from stats.selectors_games import (
+from stats.selectors.games import (
     DEFAULT_SORT,
     SORTS,
     PlayerName,
@@ -121,6 +121,13 @@ def evening(request: HttpRequest, date: str) -> HttpResponse:
     return _evening(request, _day(date), "stats/evening.html")
 
 
+def is_live(day: datetime.date) -> bool:
+    """Whether the evening of `day` is being played: today's or yesterday's (an evening may run
+    past midnight). Its page then updates itself. Cached pages are kept per day, so this is
+    never frozen from the day before."""
+    return day >= timezone.localdate() - datetime.timedelta(days=1)
+
+
 def _live_etag(request: HttpRequest, date: str) -> str:
     """The league's generation names the answer (as for the cached pages): a poll while nothing
     changed costs one query and a 304, logged in or not. The day is in it: the live flag is."""
@@ -167,7 +174,5 @@ def _evening(request: HttpRequest, day: datetime.date, template: str) -> HttpRes
         )
         for item in found.matches
     ]
-    # The evening being played (it may run past midnight) updates itself while open.
-    live = day >= timezone.localdate() - datetime.timedelta(days=1)
-    context = {"evening": found, "tables": tables, "live": live}
+    context = {"evening": found, "tables": tables, "live": is_live(day)}
     return render(request, template, context)

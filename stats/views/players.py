@@ -18,14 +18,14 @@ from django.utils.translation import gettext_lazy
 
 from klammernliga.models import Player
 from scoring.standings import Totals
-from stats import selectors_players as selectors
 from stats import sortable
 from stats import statistik_charts as charts
 from stats.charts.bars import BarChart, bar_chart
 from stats.charts.lines import PALETTE_SIZE, LineChart, Series
 from stats.display import decimal, number, pair, percent, share, signed
 from stats.ratings.chart import rating_series_chart
-from stats.ratings.selectors import history_period
+from stats.selectors import players as selectors
+from stats.selectors.ratings import history_period
 from stats.tables import ColumnSets, figure_sets, record_sets
 
 # The partner chart draws the most frequent partners; the table above it lists them all.

@@ -14,10 +14,9 @@ from klammernliga.validation import csv_cell
 from scoring.domain import LAUBE_SCORE, ROUND_TARGET
 from scoring.rounds import large_points_for
 from stats.context_processors import league_years_for
-from stats.selectors import player_standings, team_standings
+from stats.selectors.standings import player_standings, team_standings
 from stats.tables import (
-    PlayerStandingsTable,
-    TeamStandingsTable,
+    StandingsTable,
     standing_rows,
     standing_sets,
     with_cells,
@@ -46,6 +45,7 @@ class StandingsView(ExportMixin, SingleTableMixin, TemplateView):
 
     template_name = "stats/table.html"
     export_class = CsvExport
+    table_class = StandingsTable
     # A large league has hundreds of teams: a page of them at a time, ranks counted over all.
     table_pagination = {"per_page": 100}
     teams = False
@@ -64,9 +64,6 @@ class StandingsView(ExportMixin, SingleTableMixin, TemplateView):
             response: HttpResponse = self.create_export(export_format)  # no page context needed
             return response
         return super().get(request, *args, **kwargs)
-
-    def get_table_class(self) -> type:
-        return TeamStandingsTable if self.teams else PlayerStandingsTable
 
     def get_table_data(self) -> list[dict[str, Any]]:
         return self.rows

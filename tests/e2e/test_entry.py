@@ -10,7 +10,7 @@ from django.urls import reverse
 from playwright.sync_api import Page, expect
 
 from klammernliga.models import Game
-from stats.selectors import player_standings
+from stats.selectors.standings import player_standings
 from tests.e2e.conftest import PHONE
 from tests.e2e.entry_flow import enter_game
 from tests.factories import PlayerFactory, ScorekeeperFactory

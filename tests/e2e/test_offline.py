@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 
 from klammernliga import services
 from klammernliga.models import Evening, Game, Player
-from stats.selectors import player_standings
+from stats.selectors.standings import player_standings
 from tests.e2e.entry_flow import enter_game
 from tests.factories import PlayerFactory, ScorekeeperFactory
 
