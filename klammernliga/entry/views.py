@@ -287,3 +287,10 @@ class LogoutView(auth_views.LogoutView):
 
     def get_default_redirect_url(self) -> str:
         return self.request.path
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        """The browser drops its cached copies of the logged-in pages (the service worker
+        drops its own when the page tells it); the offline queue in IndexedDB stays."""
+        response = super().post(request, *args, **kwargs)
+        response["Clear-Site-Data"] = '"cache"'
+        return response

@@ -32,9 +32,14 @@
   var forget = queue.forget;
   var find = queue.find;
 
-  // This evening's unsent games, in the order they were typed.
+  // This evening's unsent games of the scorekeeper logged in here, in the order they were
+  // typed: another scorekeeper's games stay on the phone and are never sent under this login.
   function unsent() {
-    return queue.unsent(action);
+    return queue.unsent(action).then(function (records) {
+      return records.filter(function (record) {
+        return record.user === queue.user;
+      });
+    });
   }
 
   // --- what was typed ------------------------------------------------------------------------
@@ -93,6 +98,7 @@
       action: action,
       match: form.elements.match.value,
       partie: form.dataset.partie,
+      user: queue.user,
       fields: fields,
       summary: describe(),
       status: "pending",

@@ -78,16 +78,71 @@ function page(request) {
     .catch(function () {
       return caches.open(CACHE).then(function (cache) {
         // Pages vary by cookie and language: on this phone, one scorekeeper's.
+        // Only this very address: another Partie's page under this one's name would put the
+        // next game into the wrong Partie.
         return cache.match(request, { ignoreVary: true }).then(function (found) {
-          // Another Partie's tab (?partie=N) of the same evening is better than none.
-          var options = { ignoreVary: true, ignoreSearch: true };
-          return found || cache.match(request, options).then(function (any) {
-            return any || Response.error();
-          });
+          return found || notKept();
         });
       });
     });
 }
+
+// A page never opened on this phone: said plainly instead of the browser's error page.
+function notKept() {
+  var text =
+    '<!doctype html><html lang="de"><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    "<title>Keine Verbindung</title><main><h1>Keine Verbindung</h1>" +
+    "<p>Diese Seite wurde auf diesem Telefon noch nicht geöffnet und ist ohne Verbindung " +
+    "nicht zu sehen. Zurück zur vorigen Seite oder warten, bis die Verbindung zurück ist.</p>" +
+    "</main></html>";
+  return new Response(text, {
+    status: 503,
+    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}
+
+// Logging out: every kept page goes (they show the scorekeeper's name, his CSRF token and the
+// Verlauf); the assets stay.
+function forgetPages() {
+  return caches.keys().then(function (names) {
+    return Promise.all(
+      names
+        .filter(function (name) {
+          return name.indexOf(PREFIX) === 0;
+        })
+        .map(function (name) {
+          return caches.open(name).then(function (cache) {
+            return cache.keys().then(function (requests) {
+              return Promise.all(
+                requests
+                  .filter(function (request) {
+                    var url = new URL(request.url);
+                    return CONFIG.assets.indexOf(url.pathname + url.search) === -1;
+                  })
+                  .map(function (request) {
+                    return cache.delete(request);
+                  })
+              );
+            });
+          });
+        })
+    );
+  });
+}
+
+self.addEventListener("message", function (event) {
+  if (event.data && event.data.type === "logout") {
+    var done = forgetPages().then(function () {
+      if (event.ports && event.ports[0]) {
+        event.ports[0].postMessage("done");
+      }
+    });
+    if (event.waitUntil) {
+      event.waitUntil(done);
+    }
+  }
+});
 
 // Assets: their names change with their content, so a kept copy is always right.
 function asset(request) {

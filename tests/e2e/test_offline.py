@@ -206,8 +206,10 @@ def test_the_live_evening_shows_a_game_saved_on_a_phone_within_seconds(
     expect(watcher.get_by_role("link", name="neu laden")).to_be_visible()
     partie_1 = watcher.locator("section.match").first
     expect(partie_1.locator("tbody td.game-no")).to_have_count(0)
-    # While nothing changes, a poll is a 304.
-    watcher.wait_for_timeout(7_000)
+    # While nothing changes, a poll is a 304 (the next two polls are waited for, not a time).
+    for _ in range(2):
+        with watcher.expect_response(lambda response: "/live/" in response.url, timeout=10_000):
+            pass
     assert polls[0] == 200 and polls[1:] and set(polls[1:]) == {304}, polls
 
     enter_game(phone, declarer="Anna", trump="Herz", bid="rein", points=("a", "100"))
