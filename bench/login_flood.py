@@ -33,7 +33,7 @@ TARGET = 3.0
 
 def _request(
     port: int, method: str, path: str, body: str = "", headers: dict[str, str] | None = None
-):  # type: ignore[no-untyped-def]
+):
     connection = HTTPConnection("127.0.0.1", port, timeout=120)  # loopback only
     try:
         connection.request(method, path, body=body or None, headers=headers or {})

@@ -93,7 +93,7 @@ def recording() -> Iterator[list[tuple[str, Any, float]]]:
 
     queries: list[tuple[str, Any, float]] = []
 
-    def wrapper(execute, sql, params, many, context):  # type: ignore[no-untyped-def]
+    def wrapper(execute, sql, params, many, context):
         started = time.perf_counter()
         try:
             return execute(sql, params, many, context)

@@ -360,7 +360,7 @@ def _validate_points(sheet: GameSheet) -> list[Problem]:
                     {"value": "" if value is None else value},
                 )
             )
-        elif value < meld_points(sheet.melds(side)):  # type: ignore[operator]
+        elif value < meld_points(sheet.melds(side)):  # type: ignore[operator]  # an int: _is_points held
             problems.append(
                 Problem(
                     f"points_{side.value}",
@@ -370,7 +370,7 @@ def _validate_points(sheet: GameSheet) -> list[Problem]:
             )
     if not problems:
         total = total_points(sheet.melds_a, sheet.melds_b)
-        given = int(sheet.points_a) + int(sheet.points_b)  # type: ignore[call-overload]
+        given = int(sheet.points_a) + int(sheet.points_b)  # type: ignore[call-overload]  # ints: checked above
         if given != total:
             problems.append(Problem("points_b", SUM_MESSAGE, {"given": given, "total": total}))
     return problems

@@ -277,7 +277,7 @@ class GameForm(ProblemsMixin, forms.Form):
         return kept
 
     def _of_typed_points(self, problem: Problem, data: Mapping[str, Any]) -> Problem:
-        computed = Side(self.computed[-1])  # type: ignore[index]
+        computed = Side(self.computed[-1])  # type: ignore[index]  # set: only asked for the filled field
         team = self.match.team(computed).name
         value = data[f"points_{computed}"]
         total = total_points(data["melds_a"], data["melds_b"])

@@ -69,14 +69,14 @@ def _store_melds(game: Game, sheet: GameSheet, at: datetime.datetime) -> list[Me
 
 def game_problems(*, match: Match, **inputs: object) -> list[Problem]:
     """Every problem of a game as it would be recorded in `match`; nothing is stored."""
-    return validate(game_sheet(match, **inputs))  # type: ignore[arg-type]
+    return validate(game_sheet(match, **inputs))  # type: ignore[arg-type]  # any inputs: scoring checks them
 
 
 @writing()
 def record_game(*, match: Match, token: uuid.UUID | None = None, **inputs: object) -> Game:
     """Validate and store a new game at the end of its match; what follows from it is derived
     as for every other change (`recompute_match`)."""
-    sheet = game_sheet(match, **inputs)  # type: ignore[arg-type]
+    sheet = game_sheet(match, **inputs)  # type: ignore[arg-type]  # any inputs: scoring checks them
     outcome = result(sheet)  # raises InvalidGame with every problem
     game = Game(match=match, entry_token=token)
     apply_inputs(game, sheet, outcome)
@@ -94,7 +94,7 @@ def record_game(*, match: Match, token: uuid.UUID | None = None, **inputs: objec
 def update_game(*, game: Game, version: int, **inputs: object) -> Game:
     """Change a game if nobody else changed it since `version` was read."""
     match = Match.objects.select_related("team_a", "team_b", "evening").get(pk=game.match_id)
-    sheet = game_sheet(match, **inputs)  # type: ignore[arg-type]
+    sheet = game_sheet(match, **inputs)  # type: ignore[arg-type]  # any inputs: scoring checks them
     outcome = result(sheet)
     # Optimistic check: only the holder of the current version may write.
     if not Game.objects.filter(pk=game.pk, version=version).update(version=version + 1):
@@ -256,7 +256,7 @@ def check_replay(stored: Game, *, match: Match, author: Any, **inputs: object) -
         raise TokenConflict
     if stored.match_id != match.pk:
         raise TokenConflict
-    posted = game_sheet(match, **inputs)  # type: ignore[arg-type]  # the form's inputs, by name
+    posted = game_sheet(match, **inputs)  # type: ignore[arg-type]  # any inputs: scoring checks them
     if _normal(stored_sheet(stored, match, stored.melds.all())) != _normal(posted):
         raise TokenConflict
 

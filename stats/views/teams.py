@@ -280,7 +280,7 @@ def team_list(request: HttpRequest) -> HttpResponse:
                 field.html_name,
                 field.label,
                 field.id_for_label,
-                field.field.choices,  # type: ignore[attr-defined]
+                field.field.choices,  # type: ignore[attr-defined]  # a ChoiceField; the stubs say Field
                 field.value() or "",
                 field.errors,
             )
