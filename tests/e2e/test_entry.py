@@ -311,7 +311,7 @@ def test_two_scorekeepers_enter_two_tables_of_one_evening_at_once(
     # A refused save: the summary names the field and has the focus.
     one.locator("#neues-spiel form").get_by_role("button", name="Spiel speichern").click()
     expect(one.locator("#fehler")).to_be_focused()
-    expect(one.locator("#fehler")).to_contain_text("Wer hat gespielt:")
+    expect(one.locator("#fehler")).to_contain_text("Wer hat gespielt? Bitte einen Namen antippen.")
     fits(one)
     assert axe_violations(one) == []
     two.goto(live_server.url + "/erfassen/abend/2026-03-12/")
