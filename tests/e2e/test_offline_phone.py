@@ -47,6 +47,10 @@ def test_typed_points_are_never_changed(phone, live_server) -> None:  # type: ig
     form.get_by_role("button", name="Spiel speichern").click()
     expect(page.locator("#id_points_a")).to_have_value("100")
     expect(page.locator("#id_points_b")).to_have_value("100")
+    # The server says so at the field typed last (team B's), and only there.
+    summary = page.locator("#fehler")
+    expect(summary.locator('a[href="#id_points_b"]')).to_contain_text("ergeben zusammen 200")
+    expect(summary.locator('a[href="#id_points_a"]')).to_have_count(0)
     assert not Game.objects.filter(match__position=1).exists()
 
 
