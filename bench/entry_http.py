@@ -126,7 +126,7 @@ def measure(name: str, posts: int) -> dict[str, object]:
         facts = _prepare()
         port = free_port()
         server = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "klammernliga.wsgi", "--workers", "2",
+            [sys.executable, "-m", "gunicorn", "klammernliga.config.wsgi", "--workers", "2",
              "--bind", f"127.0.0.1:{port}", "--log-level", "warning"],
             cwd=ROOT, env=dict(os.environ), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )  # fmt: skip

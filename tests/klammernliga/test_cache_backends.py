@@ -68,7 +68,9 @@ def test_the_settings_give_the_file_cache_its_byte_cap() -> None:
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[2]
-    code = "import klammernliga.settings as s; print(s.CACHES['pages']['OPTIONS']['MAX_BYTES'])"
+    code = (
+        "import klammernliga.config.settings as s; print(s.CACHES['pages']['OPTIONS']['MAX_BYTES'])"
+    )
     env = {k: os.environ[k] for k in ("PATH", "HOME") if k in os.environ}
     env |= {"DEBUG": "1", "PAGE_CACHE": "file", "PAGE_CACHE_MAX_MB": "7"}
     run = subprocess.run(

@@ -51,7 +51,7 @@ def test_the_language_cookie_is_samesite_lax(client) -> None:  # type: ignore[no
 
 def _settings_value(name: str, **env: str) -> str:
     base = {k: os.environ[k] for k in ("PATH", "HOME") if k in os.environ}
-    code = f"import klammernliga.settings as s; print(s.{name})"
+    code = f"import klammernliga.config.settings as s; print(s.{name})"
     run = subprocess.run(
         [sys.executable, "-c", code],
         cwd=ROOT,

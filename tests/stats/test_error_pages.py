@@ -8,7 +8,7 @@ from django.conf import settings
 from django.test import Client, override_settings
 from django.urls import path
 
-from klammernliga.urls import urlpatterns as site_urls
+from klammernliga.config.urls import urlpatterns as site_urls
 from tests.factories import UserFactory
 
 

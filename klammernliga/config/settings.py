@@ -10,7 +10,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-BASE_DIR = Path(__file__).resolve().parent.parent
+BASE_DIR = Path(__file__).resolve().parents[2]
 
 
 def envbool(name: str, default: bool = False) -> bool:
@@ -77,8 +77,8 @@ MIDDLEWARE = [
     "axes.middleware.AxesMiddleware",
 ]
 
-ROOT_URLCONF = "klammernliga.urls"
-WSGI_APPLICATION = "klammernliga.wsgi.application"
+ROOT_URLCONF = "klammernliga.config.urls"
+WSGI_APPLICATION = "klammernliga.config.wsgi.application"
 
 TEMPLATES = [
     {
