@@ -13,7 +13,7 @@ from tests.e2e.test_offline import phone, unsent, worker_in_charge  # noqa: F401
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def test_typed_points_are_never_changed(phone, live_server) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+def test_typed_points_are_never_changed(phone, live_server) -> None:  # noqa: F811
     page = phone
     day = timezone.localdate()
     page.goto(live_server.url + reverse("entry:evening", args=[day]) + "?partie=1")
@@ -54,7 +54,7 @@ def test_typed_points_are_never_changed(phone, live_server) -> None:  # type: ig
     assert not Game.objects.filter(match__position=1).exists()
 
 
-def test_logout_leaves_nothing_readable_offline(phone, live_server) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+def test_logout_leaves_nothing_readable_offline(phone, live_server) -> None:  # noqa: F811
     page, context = phone, phone.context
     day = timezone.localdate()
     evening_url = live_server.url + reverse("entry:evening", args=[day]) + "?partie=1"
@@ -88,7 +88,7 @@ def test_logout_leaves_nothing_readable_offline(phone, live_server) -> None:  # 
     context.set_offline(False)
 
 
-def test_queued_games_keep_their_author(phone, live_server) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+def test_queued_games_keep_their_author(phone, live_server) -> None:  # noqa: F811
     from tests.e2e.entry_flow import enter_game
     from tests.e2e.test_offline import PASSWORD, log_in
     from tests.factories import ScorekeeperFactory
@@ -113,7 +113,7 @@ def test_queued_games_keep_their_author(phone, live_server) -> None:  # type: ig
     page.goto(live_server.url + reverse("entry:start"))
     warnings: list[str] = []
 
-    def answer(dialog) -> None:  # type: ignore[no-untyped-def]
+    def answer(dialog) -> None:
         warnings.append(dialog.message)
         dialog.accept()
 

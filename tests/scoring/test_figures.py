@@ -11,7 +11,7 @@ from scoring.standings import Totals
 
 def test_the_figures_are_given_by_name_only() -> None:
     with pytest.raises(TypeError):
-        SideFigures(3, 2)  # type: ignore[misc]
+        SideFigures(3, 2)
     assert SideFigures(games=3, games_won=2).figures() == {
         **dict.fromkeys(FIGURES, 0), "games": 3, "games_won": 2,
     }  # fmt: skip
