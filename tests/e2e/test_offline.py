@@ -112,7 +112,13 @@ def test_games_typed_offline_are_kept_listed_and_sent_once_in_order(
     expect(first).to_contain_text("Anna · ♥ Herz · rein · 100:64")
     expect(third).to_contain_text("Terz")
     expect(fourth).to_contain_text("Kontra")
-    expect(page.locator("#partie-1")).to_contain_text("Stand, Laube und Rundenende zeigt die Seite")
+    expect(page.locator("#partie-1")).to_contain_text(
+        "Stand, Laube und Rundenende rechnet das Telefon"
+    )
+    # The phone keeps the running state of the waiting games itself (static/js/score.js).
+    expect(first).to_contain_text("(danach 1:0)")
+    expect(third).to_contain_text("(danach 4:0 · Laube)")
+    expect(unsent(page, 1).nth(4)).to_contain_text("(Runde an Carl & Dora: 1 großer Punkt)")
     # The form is ready for the next game, with a fresh token.
     expect(page.locator("#id_points_a")).to_have_value("")
 
