@@ -53,7 +53,7 @@ def _engine_sheets(rng: random.Random, count: int) -> list[GameSheet]:
             g.melds_b,
             g.kontra,
             g.re,
-        )  # fmt: skip
+        )
         for g in play_games(rng, skills, count)
     ]
 
