@@ -182,7 +182,7 @@ def evening_page(
     for match in matches:
         match.is_open = match.pk in open_ids  # type: ignore[attr-defined]  # for the template only
         # Where its open round stands: the phone adds the games still waiting to it.
-        match.open_round = _score(match)  # type: ignore[attr-defined]  # for the template only
+        match.round_now = _score(match)  # type: ignore[attr-defined]  # for the template only
         for game in match.games.all():
             game.round_text = round_notice(game, match)  # type: ignore[attr-defined]  # for the template
             game.trump_symbol = Suit(game.trump).symbol  # type: ignore[attr-defined]  # for the template
