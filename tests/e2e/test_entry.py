@@ -275,6 +275,12 @@ def test_two_scorekeepers_enter_two_tables_of_one_evening_at_once(
     plain_game(two, declarer="Gerd", trump="Pik", bid="rein", points_a="100")
     expect(two.locator(".notice")).to_contain_text("Spiel 1 der Partie 2 gespeichert. Stand 2:0")
     points_in_view(two)  # with the notice and a tab per table above the form
+    # Each tab names both teams in full: nothing is cut off.
+    cut = two.locator(".partie-tabs a span").evaluate_all(
+        "spans => spans.filter(s => s.scrollWidth > s.clientWidth + 1).map(s => s.textContent)"
+    )
+    assert cut == []
+    expect(two.locator(".partie-tabs")).to_contain_text("Eva & Fritz – Gerd & Hanna")
     # A double tap on save stores the game once.
     form = one.locator("#neues-spiel form")
     form.locator("fieldset.players label", has_text="Carl").click()
