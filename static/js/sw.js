@@ -56,15 +56,80 @@ function keepOpenPages() {
               return client.url.indexOf(scope) === 0;
             })
             .map(function (client) {
-              return cache.add(client.url.split("#")[0]).catch(function () {});
+              var url = client.url.split("#")[0];
+              if (new URL(url).pathname.indexOf(CONFIG.entry) !== 0) {
+                return fetch(url).then(function (response) {
+                  return keepPublic(url, response);
+                }).catch(function () {});
+              }
+              return cache.add(url).catch(function () {});
             })
         );
       });
     });
 }
 
+// A public page a visitor opened: the network first, else the copy kept when it was last
+// fetched, with a line at its top that says so and from when. Only pages for everyone are kept
+// (the page cache marks a logged-in visitor's "private, no-store").
+function keepPublic(request, response) {
+  var control = response.headers.get("Cache-Control") || "";
+  if (!response.ok || response.redirected || /private|no-store/.test(control)) {
+    return Promise.resolve();
+  }
+  return response.text().then(function (body) {
+    var headers = { "Content-Type": response.headers.get("Content-Type") || "text/html" };
+    headers["X-Kept-At"] = new Date().toISOString();
+    return caches.open(CACHE).then(function (cache) {
+      return cache.put(request, new Response(body, { headers: headers }));
+    });
+  });
+}
+
+function publicPage(request) {
+  return fetch(request)
+    .then(function (response) {
+      keepPublic(request, response.clone());
+      return response;
+    })
+    .catch(function () {
+      return caches.open(CACHE).then(function (cache) {
+        return cache.match(request, { ignoreVary: true }).then(function (found) {
+          return found ? marked(found) : notKept();
+        });
+      });
+    });
+}
+
+// The kept copy with "Ohne Verbindung – Stand: …" at the top of its content.
+function marked(response) {
+  var kept = new Date(response.headers.get("X-Kept-At") || Date.now());
+  return response.text().then(function (body) {
+    var english = /<html[^>]*lang="en"/.test(body);
+    var when = kept.toLocaleString(english ? "en-GB" : "de-DE", {
+      day: "numeric",
+      month: "long",
+      hour: "2-digit",
+      minute: "2-digit",
+    });
+    var line =
+      '<p class="offline-banner" role="status">' +
+      (english ? "No connection – as of " : "Ohne Verbindung – Stand: ") +
+      '<time datetime="' + kept.toISOString() + '">' + when + "</time></p>";
+    var shown = body.replace(/<main[^>]*>/, function (tag) {
+      return tag + line;
+    });
+    return new Response(shown, {
+      headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
+    });
+  });
+}
+
 // Pages: the network first (they change with every game), the last copy without a connection.
 function page(request) {
+  if (new URL(request.url).pathname.indexOf(CONFIG.entry) !== 0) {
+    return publicPage(request);
+  }
   return fetch(request)
     .then(function (response) {
       if (response.ok && !response.redirected) {

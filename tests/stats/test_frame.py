@@ -22,8 +22,12 @@ def test_the_menu_lists_one_table_per_year_with_games_newest_first(league, clien
 
 def test_the_menu_works_without_javascript(client) -> None:
     html = client.get("/").content.decode()
-    # The panels are <details>; the one script only closes them on a tap outside or Escape.
-    assert re.findall(r"<script[^>]*>", html) == ['<script src="/static/js/menu.js" defer>']
+    # The panels are <details>; one script only closes them on a tap outside or Escape, the
+    # other installs the service worker (the pages once opened stay readable offline).
+    assert re.findall(r"<script[^>]*>", html) == [
+        '<script src="/static/js/menu.js" defer>',
+        '<script src="/static/js/register.js" data-sw="/sw.js" defer>',
+    ]
     assert '<details name="site-menu">' in html
     assert "<summary>Wertungen</summary>" in html
 
