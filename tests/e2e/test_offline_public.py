@@ -4,7 +4,6 @@ a page never opened says so; a logged-in visitor's pages are not kept this way."
 import pytest
 from playwright.sync_api import Page, expect
 
-
 pytestmark = pytest.mark.django_db(transaction=True)
 
 # Resolves once the service worker controls the page (evaluated through the debugging protocol,
