@@ -16,6 +16,7 @@ from django.views.decorators.http import condition
 
 from klammernliga import generation
 from klammernliga.models import Game
+from stats.export import asks_for_csv, csv_stream
 from stats.filters import GameFilter
 from stats.selectors.games import (
     DEFAULT_SORT,
@@ -35,7 +36,7 @@ from stats.tables_games import (
     GamesTable,
     Labels,
     csv_header,
-    csv_lines,
+    csv_rows,
     headers,
     table_rows,
 )
@@ -55,7 +56,7 @@ def game_list(request: HttpRequest) -> HttpResponse | StreamingHttpResponse:
     sort = _sort_of(request)
     found = filterset.qs.order_by(*ordering(sort)) if valid else Game.objects.none()
     labels = Labels(players)
-    if request.GET.get("_export") == "csv":
+    if asks_for_csv(request.GET):
         return _export(found, labels)
 
     if not valid:
@@ -110,10 +111,7 @@ def _link(query: dict[str, str], **changes: str | int) -> str:
 
 def _export(found: QuerySet[Game], labels: Labels) -> StreamingHttpResponse:
     """The filtered games as CSV, streamed: an export of every game is a million lines."""
-    lines = csv_lines(csv_header(), game_row_chunks(found), labels)
-    response = StreamingHttpResponse(lines, content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = 'attachment; filename="spiele.csv"'
-    return response
+    return csv_stream("spiele.csv", csv_header(), csv_rows(game_row_chunks(found), labels))
 
 
 def evening(request: HttpRequest, date: str) -> HttpResponse:
