@@ -19,7 +19,6 @@ OFFLINE_ASSETS = (
     "css/frame.css",
     "css/blocks.css",
     "css/tables.css",
-    "css/table-extras.css",
     "css/pages.css",
     "css/screens.css",
     "css/entry.css",
