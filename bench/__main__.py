@@ -1,7 +1,8 @@
 """`python -m bench` (`make bench`): build the datasets, measure, print and record the table.
 
 Options: --only demo|peer|big, --rebuild, --requests N, --load-seconds N, --no-load,
---no-write, --no-recompute, --import-rows N (0: no import run). The generated datasets (peer:
+--no-write, --no-recompute, --import-rows N (0: no import run), --no-post (no game entered as a
+logged-in HTTP POST to gunicorn, bench/entry_http.py). The generated datasets (peer:
 30,000 games, big: 1,000,000) are built once and reused from bench/out/ while their shape is
 unchanged; the demo league is rebuilt on every run. With the big dataset, `import_games` of a
 generated file is timed into an empty database.
@@ -63,14 +64,22 @@ def build(name: str, *, rebuild: bool) -> dict[str, Any]:
     return info
 
 
-def measure(name: str, *, requests: int, recompute: bool) -> dict[str, Any]:
+def measure(name: str, *, requests: int, recompute: bool, post: bool) -> dict[str, Any]:
     db = OUT / f"{name}.sqlite3"
     log(f"{name}: measuring …")
     run = subprocess.run(
         [sys.executable, "-m", "bench.measure", name, str(requests), "1" if recompute else "0"],
         cwd=ROOT, env=_env(db), stdout=subprocess.PIPE, text=True, check=True,
     )  # fmt: skip
-    return dict(json.loads(run.stdout.strip().splitlines()[-1]))
+    result = dict(json.loads(run.stdout.strip().splitlines()[-1]))
+    if post:
+        log(f"{name}: entering games as logged-in HTTP POSTs to gunicorn (a copy of the league) …")
+        run = subprocess.run(
+            [sys.executable, "-m", "bench.entry_http", name],
+            cwd=ROOT, env=_env(db), stdout=subprocess.PIPE, text=True, check=True,
+        )  # fmt: skip
+        result["post_game"] = json.loads(run.stdout.strip().splitlines()[-1])
+    return result
 
 
 def import_run(rows: int) -> dict[str, Any]:
@@ -131,6 +140,10 @@ def main() -> None:
         help="skip the full recompute of this dataset (demo, peer or big); repeatable",
     )  # fmt: skip
     parser.add_argument("--import-rows", type=int, default=100_000, metavar="N")
+    parser.add_argument(
+        "--no-post", action="store_true",
+        help="skip entering games as logged-in HTTP POSTs to gunicorn",
+    )  # fmt: skip
     args = parser.parse_args()
     OUT.mkdir(parents=True, exist_ok=True)
     calibrated = calibrate()
@@ -140,7 +153,9 @@ def main() -> None:
     for name in names:
         builds[name] = build(name, rebuild=args.rebuild)
         recompute = name not in args.no_recompute
-        results[name] = measure(name, requests=args.requests, recompute=recompute)
+        results[name] = measure(
+            name, requests=args.requests, recompute=recompute, post=not args.no_post
+        )
     imports = import_run(args.import_rows) if args.import_rows and "big" in names else None
     # Kept before the load run, so a failing server cannot lose the measurements.
     (OUT / "measured.json").write_text(json.dumps({"builds": builds, "results": results}))

@@ -76,7 +76,7 @@ def run(dataset: str, db: Path, paths: list[str], *, seconds: float = 30, worker
         "DEBUG": "0",
     }
     server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "klammernliga.wsgi", "--workers", str(workers),
+        [sys.executable, "-m", "gunicorn", "klammernliga.config.wsgi", "--workers", str(workers),
          "--bind", f"127.0.0.1:{port}", "--log-level", "warning"],
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
     )  # fmt: skip
@@ -115,7 +115,7 @@ def run(dataset: str, db: Path, paths: list[str], *, seconds: float = 30, worker
                     status = _fetch(port, path)
                     ok = status == 200
                 except (HTTPException, OSError) as error:
-                    ok, status = False, str(error)  # type: ignore[assignment]
+                    ok, status = False, str(error)
                 with lock:
                     latencies.append(time.perf_counter() - started)
                     if not ok:

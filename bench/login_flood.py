@@ -33,7 +33,7 @@ TARGET = 3.0
 
 def _request(
     port: int, method: str, path: str, body: str = "", headers: dict[str, str] | None = None
-):  # type: ignore[no-untyped-def]
+):
     connection = HTTPConnection("127.0.0.1", port, timeout=120)  # loopback only
     try:
         connection.request(method, path, body=body or None, headers=headers or {})
@@ -80,7 +80,7 @@ def measure(seconds: float, threads: int, worker_threads: int = 4) -> dict[str, 
                    stdout=subprocess.DEVNULL)  # fmt: skip
     port = free_port()
     server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "klammernliga.wsgi", "--workers", "2",
+        [sys.executable, "-m", "gunicorn", "klammernliga.config.wsgi", "--workers", "2",
          *(["--worker-class", "gthread", "--threads", str(worker_threads)]
            if worker_threads > 1 else ["--worker-class", "sync"]),
          "--bind", f"127.0.0.1:{port}",

@@ -93,7 +93,7 @@ def recording() -> Iterator[list[tuple[str, Any, float]]]:
 
     queries: list[tuple[str, Any, float]] = []
 
-    def wrapper(execute, sql, params, many, context):  # type: ignore[no-untyped-def]
+    def wrapper(execute, sql, params, many, context):
         started = time.perf_counter()
         try:
             return execute(sql, params, many, context)
@@ -257,7 +257,7 @@ def pages(client: Any, year: int | None, player: Any) -> list[tuple[str, str | N
         ("Alle Spiele, gefiltert", filtered),
         ("Spieler-Info", url("stats:player", player.slug) if player else None),
         ("Teambilanzen", url("stats:teams")),
-        ("Sieg-Verteilungen", url("stats:siege")),
+        ("Sieg-Verteilungen", url("stats:outcomes")),
     ]
 
 
@@ -347,7 +347,7 @@ def run(name: str, requests: int, recompute: bool, log: Callable[[str], None]) -
 
     from klammernliga import services
     from klammernliga.models import Game, Player
-    from stats.selectors import league_years
+    from stats.selectors.standings import league_years
 
     # A dataset built by an older checkout gets the newer tables (e.g. ratings) first.
     call_command("migrate", verbosity=0, interactive=False)

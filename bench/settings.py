@@ -6,8 +6,8 @@ os.environ.setdefault("SECRET_KEY", "bench-only-" + "x" * 50)
 if os.environ.get("BENCH_DB"):
     os.environ["DATABASE_URL"] = "sqlite:///" + os.environ["BENCH_DB"]
 
-from klammernliga.settings import *  # noqa: F403
-from klammernliga.settings import BASE_DIR, LOGGING
+from klammernliga.config.settings import *  # noqa: F403
+from klammernliga.config.settings import BASE_DIR, LOGGING
 
 DEBUG = False
 ALLOWED_HOSTS = ["testserver", "127.0.0.1", "localhost"]

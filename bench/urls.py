@@ -10,5 +10,5 @@ def empty(request: HttpRequest) -> HttpResponse:
 
 urlpatterns = [
     path("__bench__/empty/", empty, name="bench_empty"),
-    path("", include("klammernliga.urls")),
+    path("", include("klammernliga.config.urls")),
 ]

@@ -97,7 +97,7 @@ def play_year(
     rng: random.Random, circle: Circle, year: int, strengths: Mapping[str, float] = CIRCLE
 ) -> Iterator[EveningRecord]:
     """One year's evenings; `strengths` other than the circle's let a league be played again
-    with other players' strengths (stats' rating_quality)."""
+    with other players' strengths (bench.rating_quality)."""
     for date in _fridays(rng, year, rng.randint(25, 45)):
         circle.maybe_change()
         total = rng.randint(15, 40)

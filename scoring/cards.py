@@ -96,10 +96,6 @@ def mask_of(card_codes: Iterable[int]) -> int:
     return mask
 
 
-def cards_of_mask(mask: int) -> list[Card]:
-    return [DECK[code] for code in range(32) if mask >> code & 1]
-
-
 def beats(challenger: Card, best: Card, led: Suit, trump: Suit) -> bool:
     """Does `challenger` beat `best` in a trick where `led` was led?"""
     return trick_key(challenger, led, trump) > trick_key(best, led, trump)

@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from scoring.domain import LAUBE_SCORE, ROUND_TARGET, Side
+from scoring.figures import FIGURES, SideFigures
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,33 +68,20 @@ def progress(small_points: Iterable[tuple[int, int]]) -> list[RoundStep]:
 
 
 @dataclass(frozen=True, slots=True)
-class SideTally:
-    """One team's figures over one match."""
-
-    games: int = 0
-    games_won: int = 0
-    small_points: int = 0
-    small_points_against: int = 0
-    rounds_won: int = 0
-    rounds_lost: int = 0
-    large_points: int = 0
-    kalte: int = 0
-    laube: int = 0
-
-
-@dataclass(frozen=True, slots=True)
 class MatchTally:
-    a: SideTally
-    b: SideTally
+    """Both teams' figures over one match, and whether its last round is still open."""
+
+    a: SideFigures
+    b: SideFigures
     open_round: bool
 
-    def side(self, side: Side) -> SideTally:
+    def side(self, side: Side) -> SideFigures:
         return self.a if side is Side.A else self.b
 
 
 def tally(small_points: list[tuple[int, int]], steps: list[RoundStep]) -> MatchTally:
     """Sum a match's games and rounds for both teams."""
-    figures = {side: dict.fromkeys(SideTally.__slots__, 0) for side in Side}
+    figures = {side: dict.fromkeys(FIGURES, 0) for side in Side}
     laube_rounds: dict[Side, set[int]] = {Side.A: set(), Side.B: set()}
     for (small_a, small_b), step in zip(small_points, steps, strict=True):
         for side, mine, theirs in ((Side.A, small_a, small_b), (Side.B, small_b, small_a)):
@@ -112,4 +100,4 @@ def tally(small_points: list[tuple[int, int]], steps: list[RoundStep]) -> MatchT
     for side in Side:
         figures[side]["laube"] = len(laube_rounds[side])
     open_round = bool(steps) and not steps[-1].ends_round
-    return MatchTally(SideTally(**figures[Side.A]), SideTally(**figures[Side.B]), open_round)
+    return MatchTally(SideFigures(**figures[Side.A]), SideFigures(**figures[Side.B]), open_round)

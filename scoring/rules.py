@@ -9,15 +9,15 @@ from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from fractions import Fraction
+from itertools import pairwise
 from typing import Any
 
 from scoring.domain import (
     BASE_TOTAL,
-    RANK_LABELS,
-    SUIT_LABELS,
     Bid,
     Meld,
     MeldKind,
+    Rank,
     Side,
     Suit,
     _,
@@ -25,6 +25,10 @@ from scoring.domain import (
 
 # A sequence of n cards needs its top card at index n-1 or higher in 7-8-9-10-B-D-K-A.
 _MIN_TOP_INDEX = {MeldKind.TERZ: 2, MeldKind.FUENFZIG: 3}
+# The fewest cards a sequence meld takes (a Fünfzig may be longer).
+_CARDS = {MeldKind.TERZ: 3, MeldKind.FUENFZIG: 4}
+HAND = 8  # cards in one player's hand
+_DAME, _KOENIG = Rank.DAME.sequence_index, Rank.KOENIG.sequence_index
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,6 +141,10 @@ def _is_points(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
+# A player twice among the four: a form reports it even while another seat is still empty.
+DUPLICATE_PLAYER = _("Vier verschiedene Spieler sind nötig: %(player)s steht doppelt.")
+
+
 def _validate_players(sheet: GameSheet) -> list[Problem]:
     problems: list[Problem] = []
     seen: set[Hashable] = set()
@@ -144,13 +152,7 @@ def _validate_players(sheet: GameSheet) -> list[Problem]:
         if player in (None, ""):
             problems.append(Problem("players", _("Es fehlt ein Spieler: es braucht vier.")))
         elif player in seen:
-            problems.append(
-                Problem(
-                    "players",
-                    _("Vier verschiedene Spieler sind nötig: %(player)s steht doppelt."),
-                    {"player": player},
-                )
-            )
+            problems.append(Problem("players", DUPLICATE_PLAYER, {"player": player}))
         seen.add(player)
     if sheet.declarer in (None, ""):
         problems.append(Problem("declarer", _("Wer hat gespielt? Der Spieler fehlt.")))
@@ -225,95 +227,12 @@ def _validate_meld(meld: Meld, side: Side, trump: Suit | None) -> list[Problem]:
     return []
 
 
-HAND_SIZE = 8
-_CARDS = {MeldKind.TERZ: 3, MeldKind.FUENFZIG: 4}
-_QUEEN_KING_TOP = 6  # a sequence up to König or Ass holds Dame and König
-
-
-def _lowest_index(meld: Meld) -> int:
-    assert meld.top is not None
-    return meld.top.sequence_index - _CARDS[meld.kind] + 1
-
-
-def meld_cards_problem(melds: Iterable[Meld], trump: Suit | None, side: Side) -> Problem | None:
-    """Why one team's counted melds cannot lie in its two hands of 8 cards, or None.
-
-    A sequence lies in one hand and no card counts in two sequences, so a hand holds at most
-    two of them and the team at most four, using 3 cards per Terz and 4 per Fünfzig, 16 at
-    most; a Belle needs its Dame and König unless a sequence of trump can hold them; two
-    sequences of one suit with known top cards must not overlap (docs/rules.md)."""
-    melds = tuple(melds)
-    name = f"melds_{side.value}"
-    team = side.value.upper()
-    seqs = [m for m in melds if m.kind.is_sequence]
-    terz = sum(1 for m in seqs if m.kind is MeldKind.TERZ)
-    counts = {"team": team, "terz": terz, "fifty": len(seqs) - terz}
-    if len(seqs) > 2 * 2:
-        return Problem(
-            name,
-            _(
-                "Team %(team)s: %(terz)d Terz und %(fifty)d Fünfzig sind %(count)d Folgen; "
-                "eine Hand hält höchstens zwei, zwei Hände also vier."
-            ),
-            {**counts, "count": len(seqs)},
-        )
-    cards = sum(_CARDS[m.kind] for m in seqs)
-    belle_shared = any(
-        (m.suit is None or trump is None or m.suit is trump)
-        and (m.top is None or m.top.sequence_index >= _QUEEN_KING_TOP)
-        for m in seqs
-    )
-    belle = any(m.kind is MeldKind.BELLE for m in melds)
-    if belle and not belle_shared and cards + 2 > 2 * HAND_SIZE:
-        return Problem(
-            name,
-            _(
-                "Team %(team)s: %(terz)d Terz, %(fifty)d Fünfzig und die Belle brauchen "
-                "%(cards)d Karten, zwei Hände haben 16."
-            ),
-            {**counts, "cards": cards + 2},
-        )
-    if cards > 2 * HAND_SIZE:
-        return Problem(
-            name,
-            _(
-                "Team %(team)s: %(terz)d Terz und %(fifty)d Fünfzig brauchen %(cards)d Karten, "
-                "zwei Hände haben 16."
-            ),
-            {**counts, "cards": cards},
-        )
-    placed = [m for m in seqs if m.suit is not None and m.top is not None]
-    for i, first in enumerate(placed):
-        for second in placed[i + 1 :]:
-            if first.suit is not second.suit:
-                continue
-            low = max(_lowest_index(first), _lowest_index(second))
-            high = min(first.top.sequence_index, second.top.sequence_index)  # type: ignore[union-attr]
-            if low <= high:
-                return Problem(
-                    name,
-                    _(
-                        "Team %(team)s: zwei Folgen in %(suit)s bis %(first)s und bis %(second)s "
-                        "teilen sich Karten; keine Karte zählt in zwei Folgen."
-                    ),
-                    {
-                        "team": team,
-                        "suit": SUIT_LABELS[first.suit],  # type: ignore[index]
-                        "first": RANK_LABELS[first.top],  # type: ignore[index]
-                        "second": RANK_LABELS[second.top],  # type: ignore[index]
-                    },
-                )
-    return None
-
-
 def _validate_melds(sheet: GameSheet) -> list[Problem]:
     problems: list[Problem] = []
     trump = _as_suit(sheet.trump)
     for side in Side:
         for meld in sheet.melds(side):
             problems.extend(_validate_meld(meld, side, trump))
-        if not problems and (cards := meld_cards_problem(sheet.melds(side), trump, side)):
-            problems.append(cards)
     sequence_sides = [s for s in Side if any(m.kind.is_sequence for m in sheet.melds(s))]
     if len(sequence_sides) > 1:
         problems.append(
@@ -328,6 +247,102 @@ def _validate_melds(sheet: GameSheet) -> list[Problem]:
     return problems
 
 
+def _may_hold_the_belle(meld: Meld, trump: Suit | None) -> bool:
+    """Could this sequence hold the Belle's Dame and König of trump (so they share cards)?"""
+    if meld.suit is not None and trump is not None and meld.suit is not trump:
+        return False
+    if meld.top is None:
+        return True
+    # Its cards run down from the top; the fewest it has still reach the Dame if the top is König
+    # or Ass (a longer Fünfzig only reaches further).
+    top = meld.top.sequence_index
+    return top >= _KOENIG and top - _CARDS[meld.kind] + 1 <= _DAME
+
+
+def _fits_two_hands(sizes: list[int], belle: int) -> bool:
+    """Can sequences of these sizes, and a Belle of `belle` more cards, lie in two hands of 8?"""
+    total = sum(sizes)
+    for mask in range(1 << len(sizes)):
+        first = sum(size for i, size in enumerate(sizes) if mask >> i & 1)
+        # The Belle with the first hand (every split is tried both ways round).
+        if first + belle <= HAND and total - first <= HAND:
+            return True
+    return False
+
+
+def _validate_fit(sheet: GameSheet) -> list[Problem]:
+    """The melds must fit the cards (docs/rules.md "Recording a game"): a sequence lies in one
+    player's hand of 8 cards and no card counts in two sequences, the Belle may share its Dame
+    and König with a sequence of trump, and a suit has 8 cards."""
+    problems: list[Problem] = []
+    trump = _as_suit(sheet.trump)
+    for side in Side:
+        name, team = f"melds_{side.value}", side.value.upper()
+        sequences = [m for m in sheet.melds(side) if m.kind.is_sequence]
+        if not sequences:
+            continue
+        if len(sequences) > 4:
+            problems.append(
+                Problem(
+                    name,
+                    _(
+                        "Mannschaft %(team)s hat %(count)d Folgen (Terz und Fünfzig) gemeldet: "
+                        "in zwei Händen zu je 8 Karten haben höchstens vier Platz."
+                    ),
+                    {"team": team, "count": len(sequences)},
+                )
+            )
+            continue
+        has_belle = any(m.kind is MeldKind.BELLE for m in sheet.melds(side))
+        shared = any(_may_hold_the_belle(m, trump) for m in sequences)
+        belle = 2 if has_belle and not shared else 0
+        if not _fits_two_hands([_CARDS[m.kind] for m in sequences], belle):
+            problems.append(
+                Problem(
+                    name,
+                    _(
+                        "Mannschaft %(team)s: diese Meldungen brauchen mindestens %(cards)d "
+                        "Karten und passen nicht in zwei Hände zu je 8 Karten."
+                    ),
+                    {"team": team, "cards": sum(_CARDS[m.kind] for m in sequences) + belle},
+                )
+            )
+            continue
+        for suit in Suit:
+            of_suit = [m for m in sequences if m.suit is suit]
+            cards = sum(_CARDS[m.kind] for m in of_suit)
+            if cards > HAND:
+                problems.append(
+                    Problem(
+                        name,
+                        _(
+                            "Mannschaft %(team)s: die Folgen in %(suit)s brauchen %(cards)d "
+                            "Karten, eine Farbe hat nur 8."
+                        ),
+                        {"team": team, "suit": suit, "cards": cards},
+                    )
+                )
+                continue
+            runs = sorted(
+                (m.top.sequence_index - _CARDS[m.kind] + 1, m.top.sequence_index)
+                for m in of_suit
+                if m.top is not None
+            )
+            if any(low <= high for (_l, high), (low, _h) in pairwise(runs)):
+                problems.append(
+                    Problem(
+                        name,
+                        _(
+                            "Mannschaft %(team)s: zwei Folgen in %(suit)s überschneiden sich; "
+                            "keine Karte zählt in zwei Folgen."
+                        ),
+                        {"team": team, "suit": suit},
+                    )
+                )
+    return problems
+
+
+# The sum check's message: a form reports it at the points field typed last.
 SUM_MESSAGE = _(
     "Die Punkte ergeben zusammen %(given)d, es müssen %(total)d sein (164 plus Meldungen)."
 )
@@ -345,7 +360,7 @@ def _validate_points(sheet: GameSheet) -> list[Problem]:
                     {"value": "" if value is None else value},
                 )
             )
-        elif value < meld_points(sheet.melds(side)):  # type: ignore[operator]
+        elif value < meld_points(sheet.melds(side)):  # type: ignore[operator]  # an int: _is_points held
             problems.append(
                 Problem(
                     f"points_{side.value}",
@@ -355,15 +370,9 @@ def _validate_points(sheet: GameSheet) -> list[Problem]:
             )
     if not problems:
         total = total_points(sheet.melds_a, sheet.melds_b)
-        given = int(sheet.points_a) + int(sheet.points_b)  # type: ignore[call-overload]
+        given = int(sheet.points_a) + int(sheet.points_b)  # type: ignore[call-overload]  # ints: checked above
         if given != total:
-            problems.append(
-                Problem(
-                    "points_b",
-                    SUM_MESSAGE,
-                    {"given": given, "total": total},
-                )
-            )
+            problems.append(Problem("points_b", SUM_MESSAGE, {"given": given, "total": total}))
     return problems
 
 
@@ -373,6 +382,7 @@ def validate(sheet: GameSheet) -> list[Problem]:
         *_validate_players(sheet),
         *_validate_trump_and_bid(sheet),
         *_validate_melds(sheet),
+        *_validate_fit(sheet),
         *_validate_points(sheet),
     ]
 

@@ -5,6 +5,9 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
 
+from scoring.figures import MADE_OF as SIDE_MADE_OF
+from scoring.figures import SideFigures
+
 
 def team_name(first: str, second: str) -> str:
     """A team is named by its two players in alphabetical order joined by " & "."""
@@ -12,35 +15,13 @@ def team_name(first: str, second: str) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class Totals:
-    """A player's or team's figures over the games it took part in."""
+class Totals(SideFigures):
+    """A player's or team's figures over the games it took part in, and on how many evenings."""
 
     key: Hashable
     name: str
     evenings: int = 0
-    games: int = 0
-    games_won: int = 0
-    rounds_won: int = 0
-    rounds_lost: int = 0
-    large_points: int = 0
-    kalte: int = 0
-    laube: int = 0
-    small_points: int = 0
-    small_points_against: int = 0
     players: tuple[str, ...] = field(default=())
-
-    @property
-    def small_point_difference(self) -> int:
-        return self.small_points - self.small_points_against
-
-    @property
-    def rounds(self) -> int:
-        return self.rounds_won + self.rounds_lost
-
-    @property
-    def round_share(self) -> float | None:
-        """Share of completed rounds won, None without a completed round."""
-        return self.rounds_won / self.rounds if self.rounds else None
 
     @property
     def large_points_per_evening(self) -> float | None:
@@ -49,9 +30,7 @@ class Totals:
 
 # The sums each derived figure of Totals is made of (what a table ordered by it must sum).
 MADE_OF: dict[str, tuple[str, ...]] = {
-    "small_point_difference": ("small_points", "small_points_against"),
-    "rounds": ("rounds_won", "rounds_lost"),
-    "round_share": ("rounds_won", "rounds_lost"),
+    **SIDE_MADE_OF,
     "large_points_per_evening": ("large_points", "evenings"),
 }
 
@@ -69,20 +48,7 @@ class Standing:
     def figures(self) -> dict[str, object]:
         """Rank, name and every counted figure: one table row in plain values."""
         t = self.totals
-        return {
-            "rank": self.rank,
-            "name": t.name,
-            "evenings": t.evenings,
-            "games": t.games,
-            "games_won": t.games_won,
-            "rounds_won": t.rounds_won,
-            "rounds_lost": t.rounds_lost,
-            "large_points": t.large_points,
-            "kalte": t.kalte,
-            "laube": t.laube,
-            "small_points": t.small_points,
-            "small_points_against": t.small_points_against,
-        }
+        return {"rank": self.rank, "name": t.name, "evenings": t.evenings, **t.figures()}
 
 
 def order_key(totals: Totals) -> tuple[int, int, str, str]:

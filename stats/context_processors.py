@@ -6,7 +6,7 @@ from django.http import HttpRequest
 from django.urls import get_resolver, get_script_prefix, reverse
 from django.utils.functional import SimpleLazyObject
 
-from stats.selectors import league_years
+from stats.selectors.standings import league_years
 
 
 def league_years_for(request: HttpRequest) -> list[int]:
@@ -46,7 +46,7 @@ def menu_year_links(request: HttpRequest) -> list[MenuYear]:
 # Which menu group a page belongs to, by its URL name (namespace stats).
 SECTIONS = {
     "wertungen": {"boss", "table_all", "table_all_teams", "table_year", "table_year_teams"},
-    "statistik": {"games", "players", "player", "teams", "pairing", "siege"},
+    "statistik": {"games", "players", "player", "teams", "pairing", "outcomes"},
     "regeln": {"rules"},
 }
 

@@ -9,8 +9,6 @@ template-tag library `league_format`, by every template.
 from __future__ import annotations
 
 from django.utils.formats import get_format
-from django.utils.html import format_html
-from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
 from scoring.domain import BID_LABELS, SUIT_LABELS, Bid, Suit
@@ -78,20 +76,6 @@ def suit_label(code: str) -> str:
         return gettext(SUIT_LABELS[Suit(code)])
     except ValueError:
         return code
-
-
-def suit_html(code: str) -> SafeString:
-    """A trump suit as its symbol in its colour, followed by its name."""
-    try:
-        suit = Suit(code)
-    except ValueError:
-        return format_html("{}", code)
-    return format_html(
-        '<span class="suit suit-{}" aria-hidden="true">{}</span>\u00a0{}',
-        suit.value,
-        suit.symbol,
-        gettext(SUIT_LABELS[suit]),
-    )
 
 
 def bid_label(code: str) -> str:

@@ -14,34 +14,15 @@ import django_filters
 from django import forms
 from django.db.models import F, Q, QuerySet
 from django.http import QueryDict
-from django.template.loader import render_to_string
-from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from klammernliga.models import BID_CHOICES, SUIT_CHOICES, Game, Team
 from scoring import standings
-from stats.selectors import league_years
-from stats.selectors_games import PlayerName, league_players, team_played, team_players, took_part
+from stats.selectors.games import PlayerName, league_players, team_played, team_players, took_part
+from stats.selectors.standings import league_years
 
 ALL = _("alle")
-
-
-class FastSelect(forms.Select):
-    """A flat <select> drawn by one template loop: Django's own widget template renders a
-    template per option (~0.1 ms each)."""
-
-    def render(
-        self, name: str, value: Any, attrs: dict[str, Any] | None = None, renderer: Any = None
-    ) -> SafeString:
-        chosen = self.format_value(value)
-        context = {
-            "name": name,
-            "attrs": self.build_attrs(self.attrs, attrs),
-            "choices": [(str(v), label) for v, label in self.choices],
-            "chosen": chosen[0] if chosen else "",
-        }
-        return render_to_string("stats/widgets/select.html", context)
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,15 +55,9 @@ def _keep(queryset: QuerySet[Game], name: str, value: object) -> QuerySet[Game]:
 class LeagueFilter(django_filters.FilterSet):
     """Year, player and team: the filters every statistics page of games shares."""
 
-    jahr = django_filters.ChoiceFilter(
-        label=_("Jahr"), empty_label=ALL, method="filter_year", widget=FastSelect
-    )
-    spieler = django_filters.ChoiceFilter(
-        label=_("Spieler"), empty_label=ALL, method=_keep, widget=FastSelect
-    )
-    partner = django_filters.ChoiceFilter(
-        label=_("Partner"), empty_label=ALL, method=_keep, widget=FastSelect
-    )
+    jahr = django_filters.ChoiceFilter(label=_("Jahr"), empty_label=ALL, method="filter_year")
+    spieler = django_filters.ChoiceFilter(label=_("Spieler"), empty_label=ALL, method=_keep)
+    partner = django_filters.ChoiceFilter(label=_("Partner"), empty_label=ALL, method=_keep)
     team = django_filters.NumberFilter(method=_keep, widget=forms.HiddenInput)
 
     class Meta:
@@ -183,14 +158,12 @@ class GameFilter(LeagueFilter):
         field_name="trump",
         choices=SUIT_CHOICES,
         empty_label=ALL,
-        widget=FastSelect,
     )
     spiel = django_filters.ChoiceFilter(
         label=pgettext_lazy("bid", "Spiel"),
         field_name="bid",
         choices=BID_CHOICES,
         empty_label=ALL,
-        widget=FastSelect,
     )
     kontra = django_filters.ChoiceFilter(
         label=_("Kontra/Re"),
@@ -202,14 +175,12 @@ class GameFilter(LeagueFilter):
         ],
         empty_label=ALL,
         method="filter_kontra",
-        widget=FastSelect,
     )
     ausgang = django_filters.ChoiceFilter(
         label=_("Spielende Mannschaft"),
         choices=[("gewonnen", _("gewinnt")), ("verloren", _("verliert"))],
         empty_label=ALL,
         method="filter_outcome",
-        widget=FastSelect,
     )
 
     # Filters on the games themselves: the count of games must then be taken from the games.

@@ -33,7 +33,7 @@ class KeyedListData(TableListData):
             key = self.keys[alias.removeprefix("-")]
             present = [row for row in self.data if key(row) is not None]
             missing = [row for row in self.data if key(row) is None]
-            present.sort(key=key, reverse=alias.startswith("-"))  # type: ignore[arg-type]
+            present.sort(key=key, reverse=alias.startswith("-"))  # type: ignore[arg-type]  # no None left
             self.data = present + missing
 
 

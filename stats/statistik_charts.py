@@ -7,8 +7,8 @@ from django.utils.translation import gettext_lazy as _
 
 from stats.charts.bars import LABEL_WIDTH, BarChart, Series, bar_chart
 from stats.display import bid_label, suit_label
-from stats.selectors_players import PlayerProfile
-from stats.selectors_siege import Distributions
+from stats.selectors.outcomes import Distributions
+from stats.selectors.players import PlayerProfile
 
 WON = Series("won", _("gewonnen"), pgettext_lazy("short for gewonnen", "gew."))
 LOST = Series("lost", _("verloren"), pgettext_lazy("short for verloren", "verl."))

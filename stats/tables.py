@@ -57,11 +57,11 @@ MAX_SETS = 16
 
 def grouped_sets(name: str, columns: Sequence[str], size: int) -> ColumnSets:
     """Columns of one kind (players, teams) in sets of `size` after the row's label, each set
-    named by its first and last column ("1–4", "Anna–Jens"); larger sets when the columns would
-    make more than MAX_SETS."""
+    named by its first and last column ("1 … 4", "Anna … Jens": a range, never read as a team);
+    larger sets when the columns would make more than MAX_SETS."""
     size = max(size, -(-len(columns) // MAX_SETS))
     groups = [columns[i : i + size] for i in range(0, len(columns), size)]
-    labels = tuple(g[0] if len(g) == 1 else f"{g[0]}–{g[-1]}" for g in groups)
+    labels = tuple(g[0] if len(g) == 1 else f"{g[0]} … {g[-1]}" for g in groups)
     return ColumnSets(name, labels, (0, *(i // size + 1 for i in range(len(columns)))))
 
 
@@ -229,13 +229,3 @@ class StandingsTable(tables.Table):
 
     def value_large_per_evening(self, value: float | None) -> str:
         return "" if value is None else f"{value:.2f}"
-
-
-class PlayerStandingsTable(StandingsTable):
-    class Meta(StandingsTable.Meta):
-        pass
-
-
-class TeamStandingsTable(StandingsTable):
-    class Meta(StandingsTable.Meta):
-        pass

@@ -6,7 +6,6 @@ django-tables2 did per cell at ~0.3 ms), and stats/_games_table.html draws them.
 
 from __future__ import annotations
 
-import csv
 import datetime
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -19,11 +18,10 @@ from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from klammernliga.models import BID_CHOICES, MELD_CHOICES, RANK_CHOICES, SUIT_CHOICES
-from klammernliga.validation import csv_cell
 from scoring.rounds import in_laube
 from scoring.standings import team_name
 from stats.display import bid_label, suit_label
-from stats.selectors_games import GameRow, PlayerName
+from stats.selectors.games import GameRow, PlayerName
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,23 +238,12 @@ CSV_COLUMNS: tuple[tuple[str | Promise, Callable[[GameRow, Labels], object]], ..
 )
 
 
-class _Echo:
-    """A file-like object that hands back what csv.writer writes (for streaming)."""
-
-    def write(self, value: str) -> str:
-        return value
-
-
 def csv_header() -> list[str]:
     return [str(header) for header, _value in CSV_COLUMNS]
 
 
-def csv_lines(header: list[str], chunks: Iterable[list[GameRow]], labels: Labels) -> Iterator[str]:
-    """The export's header and one line per game, chunk by chunk."""
-    writer = csv.writer(_Echo())
-    yield writer.writerow(header)
+def csv_rows(chunks: Iterable[list[GameRow]], labels: Labels) -> Iterator[list[object]]:
+    """One row of plain values per game, chunk by chunk."""
     for chunk in chunks:
-        yield "".join(
-            writer.writerow([csv_cell(value(row, labels)) for _header, value in CSV_COLUMNS])
-            for row in chunk
-        )
+        for row in chunk:
+            yield [value(row, labels) for _header, value in CSV_COLUMNS]

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from stats.views import boss, games, home, player_teams, players, rules, siege, tables, teams
+from stats.views import boss, games, home, outcomes, player_teams, players, rules, tables, teams
 
 app_name = "stats"
 
@@ -24,6 +24,6 @@ urlpatterns = [
     path("spieler/<slug:slug>/gegnerteams/", player_teams.opponent_teams, name="player_teams"),
     path("teams/", teams.team_list, name="teams"),
     path("teams/<int:team_a>/<int:team_b>/", teams.pairing, name="pairing"),
-    path("siege/", siege.distributions_view, name="siege"),
+    path("siege/", outcomes.distributions_view, name="outcomes"),
     path("klammernboss/", boss.BossView.as_view(), name="boss"),
 ]

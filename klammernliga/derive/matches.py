@@ -16,9 +16,9 @@ from klammernliga.derive.game_figures import MATCH_FIGURES, MeldRow, match_figur
 from klammernliga.derive.sheets import seats, sheet_of_row
 from klammernliga.derive.years import ROLL_UPS, refresh_year_totals
 from klammernliga.models import MATCH_TALLY_FIELDS, Game, Match, Meld, Participation
-from klammernliga.models.figures import FIGURES
 from scoring import rounds
 from scoring.domain import Side
+from scoring.figures import FIGURES, match_values
 from scoring.rules import GameResult, result
 
 
@@ -65,11 +65,9 @@ def _write_derived(games: list[Game]) -> None:
 
 
 def apply_tally(match: Match, tally: rounds.MatchTally) -> None:
-    match.games_count = tally.a.games
-    match.small_a, match.small_b = tally.a.small_points, tally.b.small_points
-    match.rounds_a, match.rounds_b = tally.a.rounds_won, tally.b.rounds_won
-    match.large_a, match.large_b = tally.a.large_points, tally.b.large_points
-    match.kalte_a, match.kalte_b = tally.a.kalte, tally.b.kalte
+    """Store the tally's figures in the match's columns, by their names (scoring.figures)."""
+    for name, value in match_values(tally.a, tally.b).items():
+        setattr(match, name, value)
     match.open_round = tally.open_round
 
 

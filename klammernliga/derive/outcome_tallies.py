@@ -101,7 +101,7 @@ def _write_changes(
     counted: list[tuple[Any, ...]],
 ) -> int:
     """Bring the stored rows to the counted ones: update, add and remove only what differs."""
-    return sync_rows(model, (*_FIELDS, *extra), stored, counted, key=_key)  # type: ignore[arg-type]
+    return sync_rows(model, (*_FIELDS, *extra), stored, counted, key=_key)  # type: ignore[arg-type]  # a tally model: sync_rows takes any
 
 
 type Key = tuple[int | None, int, str, int, int, bool]  # (player or None, month, kind, a, b, kalte)

@@ -33,8 +33,8 @@ def game_sheet(
         team_b=team_b,
         declarer=pk_of(declarer),
         dealer=pk_of(dealer),
-        trump=trump,  # type: ignore[arg-type]
-        bid=bid,  # type: ignore[arg-type]
+        trump=trump,  # type: ignore[arg-type]  # any value: scoring checks it
+        bid=bid,  # type: ignore[arg-type]  # any value: scoring checks it
         melds_a=tuple(melds_a),
         melds_b=tuple(melds_b),
         kontra=kontra,

@@ -14,7 +14,8 @@ from django.utils.translation import gettext_lazy as _
 from klammernliga import services
 from klammernliga.entry.problems import error_summary, problem_text
 from klammernliga.models import Player
-from klammernliga.validation import name_key, validate_evening_date
+from klammernliga.validation import validate_evening_date
+from scoring.rules import DUPLICATE_PLAYER
 
 # --- an evening ---------------------------------------------------------------------------------
 
@@ -99,27 +100,10 @@ class MatchForm(forms.Form):
                 complete = False
             else:
                 data[f"seat_{slot}"] = player or name
-        if complete:
-            team_a, team_b = self.teams()
-            for problem in services.team_problems(team_a, team_b):
+        # The four seats as far as they are filled: a player chosen twice is reported with the
+        # other problems, not only once they are fixed.
+        seats = [data.get(f"seat_{slot}", "") for slot in SLOTS]
+        for problem in services.team_problems((seats[0], seats[1]), (seats[2], seats[3])):
+            if complete or problem.message == DUPLICATE_PLAYER:
                 self.add_error(None, problem_text(problem, {}))
-        else:
-            self._twice(data)
         return data
-
-    def _twice(self, data: dict[str, Any]) -> None:
-        """A player chosen twice is said together with the other errors, not after them."""
-        seen: set[object] = set()
-        for slot in SLOTS:
-            seat = data.get(f"seat_{slot}")
-            if seat is None:
-                continue
-            key = seat.pk if hasattr(seat, "pk") else name_key(str(seat))
-            if key in seen:
-                self.add_error(
-                    None,
-                    gettext("Vier verschiedene Spieler sind nötig: %(player)s steht doppelt.")
-                    % {"player": getattr(seat, "name", seat)},
-                )
-                return
-            seen.add(key)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from typing import Any, cast
 
 from django import forms
@@ -61,6 +62,13 @@ class GameForm(ProblemsMixin, forms.Form):
     re = forms.BooleanField(label=_("Re"), required=False)
     points_a = forms.IntegerField(required=False)
     points_b = forms.IntegerField(required=False)
+    # Which points field the scorekeeper typed last (the page's script says): a sum that does
+    # not add up is reported there.
+    last_typed = forms.ChoiceField(
+        choices=[("", ""), ("points_a", "points_a"), ("points_b", "points_b")],
+        required=False,
+        widget=forms.HiddenInput,
+    )
 
     def __init__(self, *args: Any, match: Match, game: Game | None = None, **kwargs: Any) -> None:
         if game is not None and not kwargs.get("data") and "initial" not in kwargs:
@@ -243,39 +251,13 @@ class GameForm(ProblemsMixin, forms.Form):
                 self.add_error(name, message)
         data["melds_a"] = self._melds(Side.A, data)
         data["melds_b"] = self._melds(Side.B, data)
-        too_many = self._out_of_range(data)
-        for name in too_many:
-            data[name] = None
-        if not too_many:
-            self._fill_points(data)
+        self._fill_points(data)
         for player in (data.get("declarer"), data.get("dealer")):
             if player is not None:
                 self.names[player.pk] = player.name
         problems = services.game_problems(match=self.match, **self.inputs(data))
         self.add_problems(self._as_typed(problems, data), self.names)
         return data
-
-    def _out_of_range(self, data: Mapping[str, Any]) -> list[str]:
-        """A typed number above what a game holds is refused at its own field, said plainly
-        (not as the other team's negative remainder)."""
-        total = total_points(data["melds_a"], data["melds_b"])
-        found = []
-        for side in Side:
-            name = f"points_{side}"
-            value = data.get(name)
-            if value is not None and name not in self.errors and value > total:
-                message = gettext(
-                    "Zu viele Punkte: in diesem Spiel gibt es zusammen %(total)d "
-                    "(164 plus Meldungen), nicht %(value)d."
-                ) % {"total": total, "value": value}
-                self.add_error(name, message)
-                found.append(name)
-        return found
-
-    def last_typed(self) -> str:
-        """The points field the scorekeeper typed last (the page says so); team B's if not."""
-        last = self.data.get(self.add_prefix("last_typed"))
-        return last if last in ("points_a", "points_b") else "points_b"
 
     def _as_typed(self, problems: Iterable[Problem], data: Mapping[str, Any]) -> list[Problem]:
         """Each problem at the field the user typed into: a points field left empty gets none
@@ -289,14 +271,13 @@ class GameForm(ProblemsMixin, forms.Form):
             if field == self.computed:
                 kept.append(self._of_typed_points(problem, data))
                 continue
-            if problem.message == SUM_MESSAGE:
-                kept.append(Problem(self.last_typed(), problem.message, problem.params))
-                continue
+            if problem.message == SUM_MESSAGE and data.get("last_typed"):
+                problem = replace(problem, field=data["last_typed"])
             kept.append(problem)
         return kept
 
     def _of_typed_points(self, problem: Problem, data: Mapping[str, Any]) -> Problem:
-        computed = Side(self.computed[-1])  # type: ignore[index]
+        computed = Side(self.computed[-1])  # type: ignore[index]  # set: only asked for the filled field
         team = self.match.team(computed).name
         value = data[f"points_{computed}"]
         total = total_points(data["melds_a"], data["melds_b"])

@@ -44,20 +44,27 @@ def new_game(request: HttpRequest, date: datetime.date) -> HttpResponse:
         if synced:
             return _sync_answer("deleted", [_deleted_text()])
         return _recorded_and_deleted(request, evening)
-    if stored is not None:
-        if not _same_game_again(request, stored):
-            return _token_used(request, evening, synced)
-        return _sync_stored(stored, replay=True) if synced else _replayed(request, evening, stored)
     match = (
         Match.objects.select_related("evening", *TEAMS)
         .filter(pk=posted_int(request, "match"), evening=evening)
         .first()
     )
     if match is None:
+        if stored is not None:
+            return _token_conflict(request, evening, synced)
         if synced:
             return _sync_answer("refused", [gettext("Diese Partie gibt es nicht mehr.")])
         raise Http404
     form = GameForm(match=match, data=request.POST)
+    if stored is not None:
+        # The same form again is the stored game; its token with any other game is refused.
+        try:
+            if not form.is_valid():
+                raise services.TokenConflict
+            services.check_replay(stored, match=match, author=request.user, **form.inputs())
+        except services.TokenConflict:
+            return _token_conflict(request, evening, synced)
+        return _sync_stored(stored, replay=True) if synced else _replayed(request, evening, stored)
     if form.is_valid():
         if not services.match_is_open(match):
             form.add_error(
@@ -72,7 +79,10 @@ def new_game(request: HttpRequest, date: datetime.date) -> HttpResponse:
         try:
             if form.cleaned_data.get("token"):
                 game, fresh = services.record_game_once(
-                    match=match, token=form.cleaned_data["token"], **form.inputs()
+                    match=match,
+                    token=form.cleaned_data["token"],
+                    author=request.user,
+                    **form.inputs(),
                 )
                 if not fresh:
                     if synced:
@@ -84,6 +94,8 @@ def new_game(request: HttpRequest, date: datetime.date) -> HttpResponse:
             if synced:
                 return _sync_answer("deleted", [_deleted_text()])
             return _recorded_and_deleted(request, evening)
+        except services.TokenConflict:
+            return _token_conflict(request, evening, synced)
         except services.InvalidGame as error:
             form.add_problems(error.problems, form.names)
         else:
@@ -93,47 +105,6 @@ def new_game(request: HttpRequest, date: datetime.date) -> HttpResponse:
     return _refused(request, evening, form, synced)
 
 
-def _same_game_again(request: HttpRequest, stored: Game) -> bool:
-    """The posted form is the game stored with its token, sent again by its scorekeeper."""
-    if posted_int(request, "match") != stored.match_id:
-        return False
-    match = Match.objects.select_related("evening", *TEAMS).get(pk=stored.match_id)
-    form = GameForm(match=match, data=request.POST)
-    if not form.is_valid():
-        return False
-    return services.token_fits(stored, match=match, user_id=request.user.pk, **form.inputs())
-
-
-def _token_used_text() -> str:
-    return gettext(
-        "Dieses Formular wurde schon für ein anderes Spiel verwendet; dieses Spiel wurde nicht "
-        "gespeichert. Bitte die Seite neu laden und das Spiel noch einmal eingeben."
-    )
-
-
-def _token_used(request: HttpRequest, evening: Evening, synced: bool) -> HttpResponse:
-    """A used token sent with another game (or by another scorekeeper): refused, never
-    answered "stored", so the phone keeps the game and shows why."""
-    if synced:
-        return _sync_answer("conflict", [_token_used_text()], reason="token_used")
-    data = request.POST.copy()
-    data["token"] = str(uuid.uuid4())  # the game as typed, with a token of its own
-    match = (
-        Match.objects.select_related("evening", *TEAMS)
-        .filter(pk=posted_int(request, "match"), evening=evening)
-        .first()
-    )
-    if match is None:
-        messages.error(request, _token_used_text())
-        return redirect(evening_url(evening, "neues-spiel"))
-    form = GameForm(match=match, data=data)
-    form.is_valid()
-    form.add_error(None, _token_used_text())
-    response = evening_page(request, evening, game_form=form)
-    response.status_code = 409
-    return response
-
-
 def _wants_json(request: HttpRequest) -> bool:
     """The offline queue's sync asks for JSON; a form sent by the browser asks for HTML."""
     return request.headers.get("accept", "").startswith("application/json")
@@ -141,6 +112,23 @@ def _wants_json(request: HttpRequest) -> bool:
 
 def _deleted_text() -> str:
     return gettext("Dieses Spiel war schon gespeichert und ist inzwischen gelöscht.")
+
+
+def _token_conflict_text() -> str:
+    return gettext(
+        "Nicht gespeichert: dieses Formular hat schon ein anderes Spiel gespeichert (oder ein "
+        "anderer Schriftführer). Bitte das Spiel in einem neuen Formular eintragen."
+    )
+
+
+def _token_conflict(request: HttpRequest, evening: Evening, synced: bool) -> HttpResponse:
+    """A used token with another game: refused with 409, never answered "stored"."""
+    if synced:
+        return _sync_answer("conflict", [_token_conflict_text()])
+    messages.error(request, _token_conflict_text())
+    response = evening_page(request, evening)
+    response.status_code = 409
+    return response
 
 
 def _sync_answer(status: str, problems: list[str], **more: object) -> JsonResponse:

@@ -28,7 +28,7 @@ class LoginForm(AuthenticationForm):
     }
 
     def __init__(self, *args: object, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]  # passed on as Django takes them
         self.fields["username"].error_messages["required"] = _("Bitte den Benutzernamen eingeben.")
         self.fields["password"].error_messages["required"] = _("Bitte das Passwort eingeben.")
 

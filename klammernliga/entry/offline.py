@@ -19,13 +19,15 @@ OFFLINE_ASSETS = (
     "css/frame.css",
     "css/blocks.css",
     "css/tables.css",
-    "css/table-extras.css",
     "css/pages.css",
     "css/screens.css",
     "css/entry.css",
     "css/entry-games.css",
     "css/entry-page.css",
+    "js/menu.js",
+    "js/register.js",
     "js/entry.js",
+    "js/score.js",
     "js/offline-queue.js",
     "js/offline.js",
     "img/favicon.svg",
@@ -52,19 +54,21 @@ def _worker_source() -> str:
 
 @require_GET
 def service_worker(request: HttpRequest) -> HttpResponse:
-    """static/js/sw.js, served from the site's root so that its scope covers /erfassen/, with the
-    list of assets to keep and a version made of their names and the worker's own text."""
+    """static/js/sw.js, served from the site's root so that it may look after every page (the
+    public pages a visitor opened stay readable offline, the entry works offline), with the list
+    of assets to keep, where the entry starts, and a version made of their names and the
+    worker's own text."""
     assets = asset_urls()
     source = _worker_source()
     version = hashlib.sha256(json.dumps([assets, source]).encode()).hexdigest()[:12]
-    config = json.dumps({"version": version, "assets": assets})
+    config = json.dumps({"version": version, "assets": assets, "entry": reverse("entry:start")})
     response = HttpResponse(
         f"self.KLAMMERN_OFFLINE = {config};\n{source}",
         content_type="text/javascript; charset=utf-8",
     )
     # The browser asks for the worker on each visit: a new release is seen at once.
     response["Cache-Control"] = "no-cache"
-    response["Service-Worker-Allowed"] = reverse("entry:start")
+    response["Service-Worker-Allowed"] = "/"
     return response
 
 

@@ -49,7 +49,7 @@ class ProblemsMixin:
     """Puts scoring's problems next to the fields; a team's melds count as one field."""
 
     def add_problems(self, problems: Iterable[Problem], names: Mapping[object, str]) -> None:
-        form: forms.Form = self  # type: ignore[assignment]
+        form: forms.Form = self  # type: ignore[assignment]  # a mixin: only ever part of a Form
         # A field Django already refused (a missing or mistyped value) keeps that one message.
         refused = set(form.errors)
         for problem in problems:
@@ -64,7 +64,7 @@ class ProblemsMixin:
 
     def add_group_error(self, name: str, message: str) -> None:
         """An error of a group of fields (a team's melds); it makes the form invalid."""
-        form: forms.Form = self  # type: ignore[assignment]
+        form: forms.Form = self  # type: ignore[assignment]  # a mixin: only ever part of a Form
         form.errors.setdefault(name, form.error_class()).append(message)
 
 
@@ -78,5 +78,9 @@ def error_summary(form: forms.Form, places: Mapping[str, tuple[str, str]]) -> li
         if field == NON_FIELD_ERRORS:
             continue
         name, anchor = places.get(field, ("", ""))
-        entries += [{"text": str(m), "name": name, "anchor": anchor} for m in messages]
+        for message in messages:
+            text = str(message)
+            # "Wer hat gespielt? Bitte einen Namen antippen." names its field itself.
+            shown = "" if text.casefold().startswith(name.casefold()) else name
+            entries.append({"text": text, "name": shown, "anchor": anchor})
     return entries

@@ -1,11 +1,9 @@
-"""Answers when a save cannot be taken because the login ran out or the CSRF token was refused:
-a phone's queue asks for JSON and keeps its games (status "later"); a browser gets a page in
-German that says so."""
+"""The answer to a phone's queue (it asks for JSON) when a save finds no login: JSON with
+status "later", so the phone keeps its games, instead of the login page."""
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import render
+from django.http import HttpRequest, JsonResponse
 from django.utils.translation import gettext
 
 
@@ -23,10 +21,3 @@ def login_again(reason: str, status: int) -> JsonResponse:
     return JsonResponse(
         {"status": "later", "reason": reason, "problems": [login_again_text()]}, status=status
     )
-
-
-def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
-    """CSRF_FAILURE_VIEW: an expired login or a stale page, said plainly."""
-    if wants_json(request):
-        return login_again("csrf", 403)
-    return render(request, "403_csrf.html", status=403)

@@ -144,10 +144,10 @@ def _score(match: Match) -> dict[str, object]:
     fresh = last is None or last.ends_round
     return {
         "round": (last.round_no + (1 if last.ends_round else 0)) if last else 1,
-        "a": 0 if fresh else last.score_a,  # type: ignore[union-attr]
-        "b": 0 if fresh else last.score_b,  # type: ignore[union-attr]
-        "laube_a": not fresh and last.in_laube_a,  # type: ignore[union-attr]
-        "laube_b": not fresh and last.in_laube_b,  # type: ignore[union-attr]
+        "a": 0 if fresh else last.score_a,  # type: ignore[union-attr]  # not fresh: there is a last game
+        "b": 0 if fresh else last.score_b,  # type: ignore[union-attr]  # not fresh: there is a last game
+        "laube_a": not fresh and last.in_laube_a,  # type: ignore[union-attr]  # not fresh: there is a last game
+        "laube_b": not fresh and last.in_laube_b,  # type: ignore[union-attr]  # not fresh: there is a last game
     }
 
 
@@ -195,11 +195,13 @@ def evening_page(
     notice: dict[str, Any] | None = None
     saved = request.GET.get("neu", "")
     for match in matches:
-        match.is_open = match.pk in open_ids  # type: ignore[attr-defined]
+        match.is_open = match.pk in open_ids  # type: ignore[attr-defined]  # for the template only
+        # Where its open round stands: the phone adds the games still waiting to it.
+        match.round_now = _score(match)  # type: ignore[attr-defined]  # for the template only
         for game in match.games.all():
-            game.round_text = round_notice(game, match)  # type: ignore[attr-defined]
-            game.trump_symbol = Suit(game.trump).symbol  # type: ignore[attr-defined]
-            game.meld_text = melds_text((m.side, m.kind) for m in game.melds.all())  # type: ignore[attr-defined]
+            game.round_text = round_notice(game, match)  # type: ignore[attr-defined]  # for the template
+            game.trump_symbol = Suit(game.trump).symbol  # type: ignore[attr-defined]  # for the template
+            game.meld_text = melds_text((m.side, m.kind) for m in game.melds.all())  # type: ignore[attr-defined]  # for the template
             if saved == str(game.pk):
                 notice = {"game": game, "match": match, "label": game_label(game)}
     open_ones = [m for m in matches if m.pk in open_ids]
@@ -302,3 +304,10 @@ class LogoutView(auth_views.LogoutView):
 
     def get_default_redirect_url(self) -> str:
         return self.request.path
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        """The browser drops its cached copies of the logged-in pages (the service worker
+        drops its own when the page tells it); the offline queue in IndexedDB stays."""
+        response = super().post(request, *args, **kwargs)
+        response["Clear-Site-Data"] = '"cache"'
+        return response

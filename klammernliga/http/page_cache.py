@@ -109,7 +109,7 @@ class PageCacheMiddleware:
             not_modified = HttpResponseNotModified()
             _mark(not_modified, etag, stamp)
             return not_modified
-        return cached  # type: ignore[no-any-return]
+        return cached  # type: ignore[no-any-return]  # Django's cache returns Any; we stored a response
 
 
 def private(request: HttpRequest, response: HttpResponseBase) -> HttpResponseBase:

@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 from simple_history.models import HistoricalRecords
 
-from klammernliga.models.figures import FIGURES, Figures, GameFigures
+from klammernliga.models.figures import Figures, GameFigures
 from scoring.domain import (
     BID_LABELS,
     MELD_LABELS,
@@ -25,6 +25,7 @@ from scoring.domain import (
     Side,
     Suit,
 )
+from scoring.figures import FIGURES, match_columns
 from scoring.rounds import in_laube
 from scoring.standings import team_name
 
@@ -130,8 +131,9 @@ class Evening(models.Model):
         return self.date.isoformat()
 
 
-MATCH_TALLY_FIELDS = ["games_count", "small_a", "small_b", "rounds_a", "rounds_b", "large_a",
-                      "large_b", "kalte_a", "kalte_b", "open_round"]  # fmt: skip
+# A match's stored tally: its games, each side's figures named by scoring.figures.MATCH_SIDE
+# (`small_a`, `small_b`, …), whether its last round is open.
+MATCH_TALLY_FIELDS = list(match_columns())
 
 
 class Match(models.Model):
@@ -141,7 +143,7 @@ class Match(models.Model):
     position = models.PositiveIntegerField()
     team_a = models.ForeignKey(Team, models.PROTECT, related_name="+")
     team_b = models.ForeignKey(Team, models.PROTECT, related_name="+")
-    # Derived by scoring whenever one of its games changes.
+    # Derived by scoring whenever one of its games changes: MATCH_TALLY_FIELDS.
     games_count = models.PositiveIntegerField(default=0)
     small_a = models.PositiveIntegerField(default=0)
     small_b = models.PositiveIntegerField(default=0)
@@ -261,10 +263,7 @@ class Meld(models.Model):
 
 # Spieler-Info sums a player's rows by team and by opponent from this index alone, without
 # visiting thousands of scattered rows (SQLite has no INCLUDE columns).
-PLAYER_INDEX_FIELDS = [
-    "player", "team", "opponent", "evening", "games", "games_won", "rounds_won", "rounds_lost",
-    "large_points", "kalte", "laube", "small_points", "small_points_against",
-]  # fmt: skip
+PLAYER_INDEX_FIELDS = ["player", "team", "opponent", "evening", *FIGURES]
 
 
 class Participation(Figures, GameFigures):

@@ -5,22 +5,19 @@ from __future__ import annotations
 
 from django.db import models
 
+from scoring.figures import FIGURES
+
 
 class Figures(models.Model):
-    """A side's figures in the tables, summed per match (Participation) and year (YearTotals)."""
-
-    games = models.PositiveIntegerField(default=0)
-    games_won = models.PositiveIntegerField(default=0)
-    small_points = models.PositiveIntegerField(default=0)
-    small_points_against = models.PositiveIntegerField(default=0)
-    rounds_won = models.PositiveIntegerField(default=0)
-    rounds_lost = models.PositiveIntegerField(default=0)
-    large_points = models.PositiveIntegerField(default=0)
-    kalte = models.PositiveIntegerField(default=0)
-    laube = models.PositiveIntegerField(default=0)
+    """A side's figures in the tables, summed per match (Participation) and year (YearTotals):
+    one column for each field of scoring.figures.SideFigures, added below by its name."""
 
     class Meta:
         abstract = True
+
+
+for _name in FIGURES:
+    Figures.add_to_class(_name, models.PositiveIntegerField(default=0))
 
 
 class GameFigures(models.Model):
@@ -75,5 +72,4 @@ def names_of(model: type[models.Model]) -> tuple[str, ...]:
     return tuple(field.name for field in model._meta.local_fields)
 
 
-FIGURES = names_of(Figures)
 GAME_FIGURES = names_of(GameFigures)

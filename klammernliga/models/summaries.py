@@ -70,7 +70,7 @@ class Rating(models.Model):
         return self.ordinal - self.ordinal_before
 
 
-# The columns Sieg-Verteilungen groups and sums (stats/selectors_siege.py), for its indexes.
+# The columns Sieg-Verteilungen groups and sums (stats/selectors/outcomes.py), for its indexes.
 SUMMED = ["kind", "a", "b", "kalte", "n"]
 BY_YEAR = ["kind", "year", "kalte", "n"]
 # What tells a tally row from the others of its league or player (all but its counts).

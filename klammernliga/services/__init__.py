@@ -11,13 +11,13 @@ from klammernliga.derive.sheets import meld_value
 from klammernliga.derive.years import refresh_planner_statistics, refresh_year_totals
 from klammernliga.records import EveningRecord, GameRecord, ImportProblem, StoreSummary
 from klammernliga.services.entry import (
+    check_replay,
     delete_game,
     game_problems,
     record_game,
     record_game_once,
     recorded,
     restore_game,
-    token_fits,
     update_game,
 )
 from klammernliga.services.evenings import (
@@ -44,7 +44,13 @@ from klammernliga.services.league import (
     derive_league,
     league_is_empty,
 )
-from klammernliga.services.writing import AlreadyRecorded, CannotRestore, StaleGame, writing
+from klammernliga.services.writing import (
+    AlreadyRecorded,
+    CannotRestore,
+    StaleGame,
+    TokenConflict,
+    writing,
+)
 from scoring.rules import InvalidGame
 
 __all__ = [
@@ -57,8 +63,10 @@ __all__ = [
     "LeagueRefused",
     "StaleGame",
     "StoreSummary",
+    "TokenConflict",
     "begin_match",
     "check_evenings",
+    "check_replay",
     "clear_league",
     "delete_evening",
     "delete_game",
@@ -84,7 +92,6 @@ __all__ = [
     "start_match",
     "store_evenings",
     "team_problems",
-    "token_fits",
     "update_game",
     "writing",
 ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime
 import uuid
+from dataclasses import replace
 from typing import Any
 
 from django.db import models
@@ -24,7 +25,13 @@ from klammernliga.derive.sheets import (
 )
 from klammernliga.derive.years import refresh_year_totals
 from klammernliga.models import Evening, Game, Match, Meld
-from klammernliga.services.writing import AlreadyRecorded, CannotRestore, StaleGame, writing
+from klammernliga.services.writing import (
+    AlreadyRecorded,
+    CannotRestore,
+    StaleGame,
+    TokenConflict,
+    writing,
+)
 from scoring.rules import GameSheet, Problem, result, validate
 
 
@@ -62,14 +69,14 @@ def _store_melds(game: Game, sheet: GameSheet, at: datetime.datetime) -> list[Me
 
 def game_problems(*, match: Match, **inputs: object) -> list[Problem]:
     """Every problem of a game as it would be recorded in `match`; nothing is stored."""
-    return validate(game_sheet(match, **inputs))  # type: ignore[arg-type]
+    return validate(game_sheet(match, **inputs))  # type: ignore[arg-type]  # any inputs: scoring checks them
 
 
 @writing()
 def record_game(*, match: Match, token: uuid.UUID | None = None, **inputs: object) -> Game:
     """Validate and store a new game at the end of its match; what follows from it is derived
     as for every other change (`recompute_match`)."""
-    sheet = game_sheet(match, **inputs)  # type: ignore[arg-type]
+    sheet = game_sheet(match, **inputs)  # type: ignore[arg-type]  # any inputs: scoring checks them
     outcome = result(sheet)  # raises InvalidGame with every problem
     game = Game(match=match, entry_token=token)
     apply_inputs(game, sheet, outcome)
@@ -87,7 +94,7 @@ def record_game(*, match: Match, token: uuid.UUID | None = None, **inputs: objec
 def update_game(*, game: Game, version: int, **inputs: object) -> Game:
     """Change a game if nobody else changed it since `version` was read."""
     match = Match.objects.select_related("team_a", "team_b", "evening").get(pk=game.match_id)
-    sheet = game_sheet(match, **inputs)  # type: ignore[arg-type]
+    sheet = game_sheet(match, **inputs)  # type: ignore[arg-type]  # any inputs: scoring checks them
     outcome = result(sheet)
     # Optimistic check: only the holder of the current version may write.
     if not Game.objects.filter(pk=game.pk, version=version).update(version=version + 1):
@@ -200,14 +207,9 @@ def restore_game(history_id: int) -> Game:
     later.update(position=F("position") - _SHIFT + 1)
     # A version above any the game had, so a form opened before the deletion stays stale.
     version = Game.history.filter(id=record.id).count() + 1
-    # Its form's token comes back too: a replay of that form is answered "stored" again.
-    game = Game(
-        pk=record.id,
-        match=match,
-        position=position,
-        version=version,
-        entry_token=record.entry_token,
-    )
+    # With its one-time token: a replay of its form is the stored game again, not "deleted".
+    token = record.entry_token
+    game = Game(pk=record.id, match=match, position=position, version=version, entry_token=token)
     apply_inputs(game, sheet, outcome)
     _insert_at(game, at)
     _store_melds(game, sheet, at)
@@ -233,48 +235,42 @@ def recorded(token: uuid.UUID) -> Game | None:
         raise AlreadyRecorded from None
 
 
-def _comparable(sheet: GameSheet) -> tuple[object, ...]:
-    return (
-        sheet.team_a,
-        sheet.team_b,
-        sheet.declarer,
-        sheet.dealer,
-        str(sheet.trump or ""),
-        str(sheet.bid or ""),
-        sheet.points_a,
-        sheet.points_b,
-        sorted(map(repr, sheet.melds_a)),
-        sorted(map(repr, sheet.melds_b)),
-        bool(sheet.kontra),
-        bool(sheet.re),
+def _normal(sheet: GameSheet) -> GameSheet:
+    """A sheet as compared: melds in one order (a form lists them by kind), words as text."""
+    return replace(
+        sheet,
+        melds_a=tuple(sorted(sheet.melds_a, key=str)),
+        melds_b=tuple(sorted(sheet.melds_b, key=str)),
+        trump=str(sheet.trump),
+        bid=str(sheet.bid),
     )
 
 
-def token_fits(game: Game, *, match: Match, user_id: int | None, **inputs: object) -> bool:
-    """Whether a form whose token `game` was stored with is that very game sent again by its
-    scorekeeper (a replay), and not another game or another scorekeeper's form with a used
-    token (which must be refused, never answered "stored")."""
-    if game.match_id != match.pk:
-        return False
-    author = (
-        Game.history.filter(id=game.pk, history_type="+")
-        .order_by("history_date", "history_id")
-        .values_list("history_user_id", flat=True)
-        .first()
-    )
-    if author is not None and author != user_id:
-        return False
-    stored = stored_sheet(game, match, game.melds.all())
-    posted = game_sheet(match, **inputs)  # type: ignore[arg-type]
-    return _comparable(stored) == _comparable(posted)
+def check_replay(stored: Game, *, match: Match, author: Any, **inputs: object) -> None:
+    """A form sent again must be the game its token stored: the same Partie, the same inputs,
+    from the scorekeeper who stored it. TokenConflict otherwise (a token copied into another
+    form, another scorekeeper's phone sending it)."""
+    first = Game.history.filter(id=stored.pk).order_by("history_date", "history_id").first()
+    by = first.history_user_id if first is not None else None
+    if by is not None and getattr(author, "pk", None) != by:
+        raise TokenConflict
+    if stored.match_id != match.pk:
+        raise TokenConflict
+    posted = game_sheet(match, **inputs)  # type: ignore[arg-type]  # any inputs: scoring checks them
+    if _normal(stored_sheet(stored, match, stored.melds.all())) != _normal(posted):
+        raise TokenConflict
 
 
 @writing()
-def record_game_once(*, match: Match, token: uuid.UUID, **inputs: object) -> tuple[Game, bool]:
+def record_game_once(
+    *, match: Match, token: uuid.UUID, author: Any = None, **inputs: object
+) -> tuple[Game, bool]:
     """Store a game unless its form was already stored (a double tap, a form sent again):
     then nothing is stored and the stored game is returned (False). Also after it was deleted:
-    a replay does not bring it back."""
+    a replay does not bring it back. The token stays the stored game's: sent with another game
+    or by another scorekeeper it is refused (TokenConflict)."""
     stored = recorded(token)
     if stored is not None:
+        check_replay(stored, match=match, author=author, **inputs)
         return stored, False
     return record_game(match=match, token=token, **inputs), True

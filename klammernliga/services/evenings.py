@@ -59,6 +59,9 @@ def team_problems(team_a: tuple[Player | str, Player | str],
     names: list[str] = []
     problems = []
     for ref in (*team_a, *team_b):
+        if ref == "":  # a seat not chosen yet: the others are still checked
+            names.append("")
+            continue
         try:
             resolved = _resolve_player(ref, known)
         except BadName as error:
@@ -182,7 +185,7 @@ def begin_match(
     known = players_by_key()
     refs = [_resolve_player(ref, known) for ref in (*team_a, *team_b)]
     if all(isinstance(ref, Player) for ref in refs):
-        ids = [ref.pk for ref in refs]  # type: ignore[union-attr]
+        ids = [ref.pk for ref in refs]  # type: ignore[union-attr]  # all Players: all() above
         wanted = pairing(ids[:2], ids[2:])
         last, pairings = _last_matches(evening)
         going_on = goes_on(ids[:2], ids[2:], last_match=last, pairings=pairings)

@@ -18,6 +18,11 @@ class AlreadyRecorded(Exception):
     """The form's game was stored once and has been deleted since; a replay stores nothing."""
 
 
+class TokenConflict(Exception):
+    """A form's one-time token came with another game, or from another scorekeeper, than the
+    game it stored: nothing is stored, and it is not that game's replay either."""
+
+
 class CannotRestore(Exception):
     """A deleted game cannot be brought back (already back, or its evening is gone)."""
 

@@ -1,6 +1,6 @@
 // Entry form, progressive enhancement only: the form works without this file.
-// Typing one team's points fills in the other team's: the total (164 plus all melds) comes
-// from the page (data-base-total, data-meld-points), so no rule of the game lives here.
+// Typing one team's points fills in the other team's while that field is empty or was filled by
+// the page (a typed number is never changed): the total (164 plus all melds) comes from the page (data-base-total, data-meld-points), so no rule of the game lives here.
 (function () {
   "use strict";
 
@@ -30,26 +30,51 @@
       return sum;
     }
 
+    // The page never changes a number the scorekeeper typed: it fills the other team's
+    // points only while that field is empty or was filled by the page itself.
+    function pageMayFill(input) {
+      return input.value.trim() === "" || input.classList.contains("computed");
+    }
+
+    // Which team's points were typed last goes with the game, so a sum that does not add up
+    // is reported at that field.
+    var lastTyped = form.querySelector('input[name="last_typed"]');
+    if (!lastTyped) {
+      lastTyped = document.createElement("input");
+      lastTyped.type = "hidden";
+      lastTyped.name = "last_typed";
+      form.appendChild(lastTyped);
+    }
+
     function fill() {
       if (!typed) {
         return;
       }
       var other = typed === "a" ? "b" : "a";
       var raw = fields[typed].value.trim();
-      fields[typed].classList.remove("computed");
-      if (!/^\d+$/.test(raw)) {
-        if (fields[other].classList.contains("computed")) {
-          fields[other].value = "";
-        }
+      if (!pageMayFill(fields[other])) {
         return;
       }
-      fields[other].value = String(base + meldPoints() - parseInt(raw, 10));
+      if (!/^\d+$/.test(raw)) {
+        fields[other].value = "";
+        fields[other].classList.remove("computed");
+        return;
+      }
+      var rest = base + meldPoints() - parseInt(raw, 10);
+      if (rest < 0) {
+        fields[other].value = "";
+        fields[other].classList.remove("computed");
+        return;
+      }
+      fields[other].value = String(rest);
       fields[other].classList.add("computed");
     }
 
     ["a", "b"].forEach(function (side) {
       fields[side].addEventListener("input", function () {
+        fields[side].classList.remove("computed");
         typed = side;
+        lastTyped.value = "points_" + side;
         fill();
       });
     });
@@ -57,6 +82,10 @@
       if (event.target.matches("input[data-meld-points]")) {
         fill();
       }
+    });
+    form.addEventListener("reset", function () {
+      typed = null;
+      lastTyped.value = "";
     });
   }
 

@@ -17,6 +17,10 @@
     note.textContent = note.dataset.liveNote;
   }
 
+  function games() {
+    return region.querySelectorAll("tbody tr").length;
+  }
+
   function poll() {
     if (busy || document.hidden) {
       return;
@@ -33,8 +37,14 @@
         }
         etag = response.headers.get("ETag");
         return response.text().then(function (html) {
+          var before = games();
           var fresh = new DOMParser().parseFromString(html, "text/html").body;
           region.replaceChildren.apply(region, Array.prototype.slice.call(fresh.childNodes));
+          // The status line is a polite live region: a screen reader hears how many games came.
+          var added = games() - before;
+          if (note && added > 0) {
+            note.textContent = note.dataset.liveAdded.replace("{count}", String(added));
+          }
         });
       })
       .catch(function () {})

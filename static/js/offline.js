@@ -32,9 +32,14 @@
   var forget = queue.forget;
   var find = queue.find;
 
-  // This evening's unsent games, in the order they were typed.
+  // This evening's unsent games of the scorekeeper logged in here, in the order they were
+  // typed: another scorekeeper's games stay on the phone and are never sent under this login.
   function unsent() {
-    return queue.unsent(action);
+    return queue.unsent(action).then(function (records) {
+      return records.filter(function (record) {
+        return record.user === queue.user;
+      });
+    });
   }
 
   // --- what was typed ------------------------------------------------------------------------
@@ -93,6 +98,7 @@
       action: action,
       match: form.elements.match.value,
       partie: form.dataset.partie,
+      user: queue.user,
       fields: fields,
       summary: describe(),
       status: "pending",
@@ -299,12 +305,76 @@
 
   // --- the lists under each Partie -----------------------------------------------------------
 
+  // A waiting game as static/js/score.js reads it, from the fields its form sent.
+  function gameOf(record, teamA) {
+    var f = {};
+    record.fields.forEach(function (pair) {
+      f[pair[0]] = pair[1];
+    });
+    var melds = function (side) {
+      var kinds = [];
+      for (var i = 0; i < (parseInt(f["fuenfzig_" + side], 10) || 0); i++) kinds.push("fuenfzig");
+      for (var j = 0; j < (parseInt(f["terz_" + side], 10) || 0); j++) kinds.push("terz");
+      if (f["belle_" + side]) kinds.push("belle");
+      return kinds;
+    };
+    var game = {
+      playing: teamA.indexOf(f.declarer) !== -1 ? "a" : "b",
+      melds_a: melds("a"),
+      melds_b: melds("b"),
+      kontra: Boolean(f.kontra),
+      re: Boolean(f.re),
+    };
+    // One team's points are enough, as on the server: the other's follow from the total.
+    var total = 164 + [].concat(game.melds_a, game.melds_b).reduce(function (sum, kind) {
+      return sum + (kind === "fuenfzig" ? 50 : 20);
+    }, 0);
+    var a = parseInt(f.points_a, 10);
+    var b = parseInt(f.points_b, 10);
+    game.points_a = isNaN(a) ? total - b : a;
+    game.points_b = isNaN(b) ? total - a : b;
+    return game;
+  }
+
+  // The running state after each waiting game of a Partie, from where its open round stands:
+  // provisional, the server's stored games are what counts.
+  function showScores(section, items, records) {
+    if (!window.KlammernScore || !section.dataset.round) {
+      return;
+    }
+    var teamA = (section.dataset.teamA || "").split(" ");
+    var names = section.querySelectorAll("h2 .team");
+    var steps = window.KlammernScore.match(
+      records.map(function (record) {
+        return gameOf(record, teamA);
+      }),
+      {
+        round_no: parseInt(section.dataset.round, 10),
+        score_a: parseInt(section.dataset.scoreA, 10),
+        score_b: parseInt(section.dataset.scoreB, 10),
+      }
+    );
+    steps.forEach(function (step, index) {
+      var text = texts.score.replace("%(a)s", step.score_a).replace("%(b)s", step.score_b);
+      if (step.ends_round) {
+        var team = names[step.round_winner === "a" ? 0 : 1];
+        text = (step.kalte ? texts.roundWonKalte : texts.roundWon)
+          .replace("%(team)s", team ? team.textContent : step.round_winner.toUpperCase())
+          .replace("%(large)s", step.large_points);
+      } else if (step.laube_a || step.laube_b) {
+        text += " · " + texts.laube;
+      }
+      items[index].querySelector(".unsent-score").textContent = "(" + text + ")";
+    });
+  }
+
   function show() {
     return unsent().then(function (records) {
       document.querySelectorAll(".unsent").forEach(function (list) {
         list.remove();
       });
       var waiting = {};
+      var bySection = [];
       records.forEach(function (record) {
         var section =
           document.querySelector('section.match[data-match="' + record.match + '"]') ||
@@ -332,6 +402,21 @@
           item.querySelector(".unsent-note").textContent = texts.waiting;
         }
         list.querySelector(".unsent-list").appendChild(item);
+        // Until a refused game of its Partie is corrected, the later ones have no score yet.
+        if (record.status !== "refused" && !waiting[record.match]) {
+          var entry = bySection.filter(function (e) {
+            return e.section === section;
+          })[0];
+          if (!entry) {
+            entry = { section: section, items: [], records: [] };
+            bySection.push(entry);
+          }
+          entry.items.push(item);
+          entry.records.push(record);
+        }
+      });
+      bySection.forEach(function (entry) {
+        showScores(entry.section, entry.items, entry.records);
       });
       return records.length;
     });

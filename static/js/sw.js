@@ -56,15 +56,80 @@ function keepOpenPages() {
               return client.url.indexOf(scope) === 0;
             })
             .map(function (client) {
-              return cache.add(client.url.split("#")[0]).catch(function () {});
+              var url = client.url.split("#")[0];
+              if (new URL(url).pathname.indexOf(CONFIG.entry) !== 0) {
+                return fetch(url).then(function (response) {
+                  return keepPublic(url, response);
+                }).catch(function () {});
+              }
+              return cache.add(url).catch(function () {});
             })
         );
       });
     });
 }
 
+// A public page a visitor opened: the network first, else the copy kept when it was last
+// fetched, with a line at its top that says so and from when. Only pages for everyone are kept
+// (the page cache marks a logged-in visitor's "private, no-store").
+function keepPublic(request, response) {
+  var control = response.headers.get("Cache-Control") || "";
+  if (!response.ok || response.redirected || /private|no-store/.test(control)) {
+    return Promise.resolve();
+  }
+  return response.text().then(function (body) {
+    var headers = { "Content-Type": response.headers.get("Content-Type") || "text/html" };
+    headers["X-Kept-At"] = new Date().toISOString();
+    return caches.open(CACHE).then(function (cache) {
+      return cache.put(request, new Response(body, { headers: headers }));
+    });
+  });
+}
+
+function publicPage(request) {
+  return fetch(request)
+    .then(function (response) {
+      keepPublic(request, response.clone());
+      return response;
+    })
+    .catch(function () {
+      return caches.open(CACHE).then(function (cache) {
+        return cache.match(request, { ignoreVary: true }).then(function (found) {
+          return found ? marked(found) : notKept();
+        });
+      });
+    });
+}
+
+// The kept copy with "Ohne Verbindung – Stand: …" at the top of its content.
+function marked(response) {
+  var kept = new Date(response.headers.get("X-Kept-At") || Date.now());
+  return response.text().then(function (body) {
+    var english = /<html[^>]*lang="en"/.test(body);
+    var when = kept.toLocaleString(english ? "en-GB" : "de-DE", {
+      day: "numeric",
+      month: "long",
+      hour: "2-digit",
+      minute: "2-digit",
+    });
+    var line =
+      '<p class="offline-banner" role="status">' +
+      (english ? "No connection – as of " : "Ohne Verbindung – Stand: ") +
+      '<time datetime="' + kept.toISOString() + '">' + when + "</time></p>";
+    var shown = body.replace(/<main[^>]*>/, function (tag) {
+      return tag + line;
+    });
+    return new Response(shown, {
+      headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
+    });
+  });
+}
+
 // Pages: the network first (they change with every game), the last copy without a connection.
 function page(request) {
+  if (new URL(request.url).pathname.indexOf(CONFIG.entry) !== 0) {
+    return publicPage(request);
+  }
   return fetch(request)
     .then(function (response) {
       if (response.ok && !response.redirected) {
@@ -78,16 +143,71 @@ function page(request) {
     .catch(function () {
       return caches.open(CACHE).then(function (cache) {
         // Pages vary by cookie and language: on this phone, one scorekeeper's.
+        // Only this very address: another Partie's page under this one's name would put the
+        // next game into the wrong Partie.
         return cache.match(request, { ignoreVary: true }).then(function (found) {
-          // Another Partie's tab (?partie=N) of the same evening is better than none.
-          var options = { ignoreVary: true, ignoreSearch: true };
-          return found || cache.match(request, options).then(function (any) {
-            return any || Response.error();
-          });
+          return found || notKept();
         });
       });
     });
 }
+
+// A page never opened on this phone: said plainly instead of the browser's error page.
+function notKept() {
+  var text =
+    '<!doctype html><html lang="de"><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    "<title>Keine Verbindung</title><main><h1>Keine Verbindung</h1>" +
+    "<p>Diese Seite wurde auf diesem Telefon noch nicht geöffnet und ist ohne Verbindung " +
+    "nicht zu sehen. Zurück zur vorigen Seite oder warten, bis die Verbindung zurück ist.</p>" +
+    "</main></html>";
+  return new Response(text, {
+    status: 503,
+    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}
+
+// Logging out: every kept page goes (they show the scorekeeper's name, his CSRF token and the
+// Verlauf); the assets stay.
+function forgetPages() {
+  return caches.keys().then(function (names) {
+    return Promise.all(
+      names
+        .filter(function (name) {
+          return name.indexOf(PREFIX) === 0;
+        })
+        .map(function (name) {
+          return caches.open(name).then(function (cache) {
+            return cache.keys().then(function (requests) {
+              return Promise.all(
+                requests
+                  .filter(function (request) {
+                    var url = new URL(request.url);
+                    return CONFIG.assets.indexOf(url.pathname + url.search) === -1;
+                  })
+                  .map(function (request) {
+                    return cache.delete(request);
+                  })
+              );
+            });
+          });
+        })
+    );
+  });
+}
+
+self.addEventListener("message", function (event) {
+  if (event.data && event.data.type === "logout") {
+    var done = forgetPages().then(function () {
+      if (event.ports && event.ports[0]) {
+        event.ports[0].postMessage("done");
+      }
+    });
+    if (event.waitUntil) {
+      event.waitUntil(done);
+    }
+  }
+});
 
 // Assets: their names change with their content, so a kept copy is always right.
 function asset(request) {

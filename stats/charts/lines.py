@@ -220,9 +220,9 @@ def line_chart(
     # Each series' x and y values as numbers once (a date: its ordinal, an int, which scales
     # exactly as its float): a long history has thousands of points.
     xs_of = [
-        [x.toordinal() for x, _y in s.points]  # type: ignore[union-attr]
+        [x.toordinal() for x, _y in s.points]  # type: ignore[union-attr]  # dates: asked above
         if dates
-        else [float(x) for x, _y in s.points]  # type: ignore[arg-type]
+        else [float(x) for x, _y in s.points]  # type: ignore[arg-type]  # numbers: asked above
         for s in drawn
     ]
     ys_of = [[float(y) for _x, y in s.points] for s in drawn]
@@ -334,7 +334,7 @@ def _year_end_rows(series: Sequence[Series]) -> list[TableRow]:
     for s in series:
         last: dict[int, float] = {}
         for x, y in s.points:  # in the order of x: the year's last value wins
-            last[x.year] = float(y)  # type: ignore[union-attr]
+            last[x.year] = float(y)  # type: ignore[union-attr]  # a dated series
         ends.append(last)
     years = sorted({year for last in ends for year in last})
     return [TableRow(year, [last.get(year) for last in ends]) for year in years]

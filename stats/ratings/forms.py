@@ -53,12 +53,12 @@ class PredictionForm(forms.Form):
     b2 = forms.ChoiceField(label=_("Partner"), error_messages=_ERRORS)
 
     def __init__(self, *args: object, players: Sequence[Player], **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]  # passed on as Django takes them
         # Choices from a list the view already has: no query per select.
         self._players = {p.slug: p for p in players}
         choices = [("", "—"), *((p.slug, p.name) for p in players)]
         for name in FIELDS:
-            self.fields[name].choices = choices  # type: ignore[attr-defined]
+            self.fields[name].choices = choices  # type: ignore[attr-defined]  # ChoiceFields; the stubs say Field
 
     @cached_property
     def choices(self) -> list[tuple[str, str]]:
@@ -90,7 +90,7 @@ class PredictionForm(forms.Form):
     @classmethod
     def is_submitted(cls, data: object) -> bool:
         """Whether a query string asks for a prediction (then the form is bound and checked)."""
-        return any(name in data for name in FIELDS)  # type: ignore[operator]
+        return any(name in data for name in FIELDS)  # type: ignore[operator]  # a QueryDict or a dict
 
     def clean(self) -> dict[str, object]:
         cleaned = super().clean() or {}

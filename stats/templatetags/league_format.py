@@ -33,7 +33,7 @@ register.filter("share_of", display.share)
 @register.filter
 def signed(value: object) -> str:
     try:
-        return display.signed(int(value))  # type: ignore[call-overload]
+        return display.signed(int(value))  # type: ignore[call-overload]  # a template's value: caught below
     except (TypeError, ValueError):
         return ""
 

@@ -13,7 +13,7 @@ from stats.charts.lines import LineChart, Series, colours_by_order
 from stats.display import number
 from stats.ratings.chart import decimal, rating_series_chart
 from stats.ratings.forms import PredictionForm
-from stats.ratings.selectors import (
+from stats.selectors.ratings import (
     BossRank,
     Line,
     history_period,

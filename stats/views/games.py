@@ -16,8 +16,9 @@ from django.views.decorators.http import condition
 
 from klammernliga import generation
 from klammernliga.models import Game
+from stats.export import asks_for_csv, csv_stream
 from stats.filters import GameFilter
-from stats.selectors_games import (
+from stats.selectors.games import (
     DEFAULT_SORT,
     SORTS,
     PlayerName,
@@ -35,7 +36,7 @@ from stats.tables_games import (
     GamesTable,
     Labels,
     csv_header,
-    csv_lines,
+    csv_rows,
     headers,
     table_rows,
 )
@@ -55,7 +56,7 @@ def game_list(request: HttpRequest) -> HttpResponse | StreamingHttpResponse:
     sort = _sort_of(request)
     found = filterset.qs.order_by(*ordering(sort)) if valid else Game.objects.none()
     labels = Labels(players)
-    if request.GET.get("_export") == "csv":
+    if asks_for_csv(request.GET):
         return _export(found, labels)
 
     if not valid:
@@ -110,15 +111,19 @@ def _link(query: dict[str, str], **changes: str | int) -> str:
 
 def _export(found: QuerySet[Game], labels: Labels) -> StreamingHttpResponse:
     """The filtered games as CSV, streamed: an export of every game is a million lines."""
-    lines = csv_lines(csv_header(), game_row_chunks(found), labels)
-    response = StreamingHttpResponse(lines, content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = 'attachment; filename="spiele.csv"'
-    return response
+    return csv_stream("spiele.csv", csv_header(), csv_rows(game_row_chunks(found), labels))
 
 
 def evening(request: HttpRequest, date: str) -> HttpResponse:
     """All matches of one evening with all their games, in the order played."""
     return _evening(request, _day(date), "stats/evening.html")
+
+
+def is_live(day: datetime.date) -> bool:
+    """Whether the evening of `day` is being played: today's or yesterday's (an evening may run
+    past midnight). Its page then updates itself. Cached pages are kept per day, so this is
+    never frozen from the day before."""
+    return day >= timezone.localdate() - datetime.timedelta(days=1)
 
 
 def _live_etag(request: HttpRequest, date: str) -> str:
@@ -167,7 +172,5 @@ def _evening(request: HttpRequest, day: datetime.date, template: str) -> HttpRes
         )
         for item in found.matches
     ]
-    # The evening being played (it may run past midnight) updates itself while open.
-    live = day >= timezone.localdate() - datetime.timedelta(days=1)
-    context = {"evening": found, "tables": tables, "live": live}
+    context = {"evening": found, "tables": tables, "live": is_live(day)}
     return render(request, template, context)

@@ -7,8 +7,9 @@ from typing import Any
 from django.views.generic import TemplateView
 
 from klammernliga.models import Evening, Match
-from stats.ratings.selectors import current_boss
-from stats.selectors import player_standings
+from stats.selectors.ratings import current_boss
+from stats.selectors.standings import player_standings
+from stats.views.games import is_live
 
 TOP = 5
 
@@ -39,6 +40,7 @@ class HomeView(TemplateView):
         context.update(
             boss=current_boss(),
             evening=evening,
+            evening_live=evening is not None and is_live(evening.date),
             matches=matches,
             year=year,
             standings=standings[:TOP],

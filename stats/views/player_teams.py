@@ -13,10 +13,10 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext_lazy
 
 from klammernliga.models import Player
-from stats import selectors_opponents as selectors
 from stats import sortable
 from stats.display import share
-from stats.selectors_opponents import Opponent
+from stats.selectors import opponents as selectors
+from stats.selectors.opponents import Opponent
 from stats.tables import figure_sets
 from stats.views.players import Line, figure_cells
 

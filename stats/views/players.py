@@ -18,14 +18,14 @@ from django.utils.translation import gettext_lazy
 
 from klammernliga.models import Player
 from scoring.standings import Totals
-from stats import selectors_players as selectors
 from stats import sortable
 from stats import statistik_charts as charts
 from stats.charts.bars import BarChart, bar_chart
 from stats.charts.lines import PALETTE_SIZE, LineChart, Series
 from stats.display import decimal, number, pair, percent, share, signed
 from stats.ratings.chart import rating_series_chart
-from stats.ratings.selectors import history_period
+from stats.selectors import players as selectors
+from stats.selectors.ratings import history_period
 from stats.tables import ColumnSets, figure_sets, record_sets
 
 # The partner chart draws the most frequent partners; the table above it lists them all.
@@ -165,7 +165,7 @@ def rating_chart(profile: selectors.PlayerProfile) -> LineChart | None:
 def colour(player: Player) -> int:
     """The player's colour on every chart: his id's rank among all players (colours_by_order),
     counted in the query that reads him (`earlier`, see player_detail)."""
-    return int(player.earlier) % PALETTE_SIZE  # type: ignore[attr-defined]
+    return int(player.earlier) % PALETTE_SIZE  # type: ignore[attr-defined]  # annotated by the query
 
 
 # How many players have a lower id: read with the player, not in a query of its own.
@@ -243,7 +243,7 @@ def player_detail(request: HttpRequest, slug: str) -> HttpResponse:
             for p in profile.partners
         ],
         "opponents": [
-            Line(o.name, opponent_cells(o.figures), f"{base}{o.person.slug}/")  # type: ignore[union-attr]
+            Line(o.name, opponent_cells(o.figures), f"{base}{o.person.slug}/")  # type: ignore[union-attr]  # a person
             for o in profile.opponents
         ],
         "calls": _calls(profile),

@@ -8,44 +8,25 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 from django_tables2 import SingleTableMixin
-from django_tables2.export import ExportMixin, TableExport
 
-from klammernliga.validation import csv_cell
 from scoring.domain import LAUBE_SCORE, ROUND_TARGET
 from scoring.rounds import large_points_for
 from stats.context_processors import league_years_for
-from stats.selectors import player_standings, team_standings
+from stats.export import asks_for_csv, csv_response
+from stats.selectors.standings import player_standings, team_standings
 from stats.tables import (
-    PlayerStandingsTable,
-    TeamStandingsTable,
+    StandingsTable,
     standing_rows,
     standing_sets,
     with_cells,
 )
 
 
-class CsvExport(TableExport):
-    @classmethod
-    def is_valid_format(cls, export_format: str | None) -> bool:
-        # Only CSV is offered; any other `_export` value just shows the page.
-        return bool(export_format == cls.CSV)
-
-    def table_to_dataset(self, table: Any, exclude_columns: Any, dataset_kwargs: Any = None) -> Any:
-        # A name like =HYPERLINK(…) must reach a spreadsheet as text (OWASP: CSV injection).
-        dataset = super().table_to_dataset(table, exclude_columns, dataset_kwargs)
-        dataset.headers = [csv_cell(h) for h in dataset.headers or []]
-        rows = [[csv_cell(v) for v in row] for row in dataset]
-        del dataset[:]
-        for row in rows:
-            dataset.append(row)
-        return dataset
-
-
-class StandingsView(ExportMixin, SingleTableMixin, TemplateView):
+class StandingsView(SingleTableMixin, TemplateView):
     """`/tabelle/ewig/`, `/tabelle/<year>/` and their `teams/` pages; `?_export=csv`."""
 
     template_name = "stats/table.html"
-    export_class = CsvExport
+    table_class = StandingsTable
     # A large league has hundreds of teams: a page of them at a time, ranks counted over all.
     table_pagination = {"per_page": 100}
     teams = False
@@ -59,14 +40,10 @@ class StandingsView(ExportMixin, SingleTableMixin, TemplateView):
         self.rows = standing_rows(select(year=self.year))
         if self.year is not None and not self.rows:
             raise Http404
-        export_format = request.GET.get(self.export_trigger_param)
-        if self.export_class.is_valid_format(export_format):
-            response: HttpResponse = self.create_export(export_format)  # no page context needed
-            return response
+        if asks_for_csv(request.GET):  # no page context needed
+            values = iter(self.get_table().as_values())
+            return csv_response(self.export_filename(), next(values), values)
         return super().get(request, *args, **kwargs)
-
-    def get_table_class(self) -> type:
-        return TeamStandingsTable if self.teams else PlayerStandingsTable
 
     def get_table_data(self) -> list[dict[str, Any]]:
         return self.rows
@@ -83,9 +60,9 @@ class StandingsView(ExportMixin, SingleTableMixin, TemplateView):
             return _("Tabelle %(year)s der Teams") % {"year": self.year}
         return _("Tabelle %(year)s der Spieler") % {"year": self.year}
 
-    def get_export_filename(self, export_format: str) -> str:
+    def export_filename(self) -> str:
         period = f"tabelle-{self.year}" if self.year is not None else "ewige-tabelle"
-        return f"{period}-{'teams' if self.teams else 'spieler'}.{export_format}"
+        return f"{period}-{'teams' if self.teams else 'spieler'}.csv"
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)

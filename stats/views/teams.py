@@ -23,10 +23,10 @@ from django.utils.translation import gettext_lazy as _
 
 from klammernliga.models import Team
 from scoring.standings import sums_of
-from stats import selectors_teams as selectors
 from stats import sortable
 from stats.display import decimal, number, pair, percent, signed
-from stats.selectors_teams import Cell, TeamInfo, TeamRow
+from stats.selectors import teams as selectors
+from stats.selectors.teams import Cell, TeamInfo, TeamRow
 from stats.tables import ColumnSets, grouped_sets, record_sets
 
 PER_PAGE = 50
@@ -280,7 +280,7 @@ def team_list(request: HttpRequest) -> HttpResponse:
                 field.html_name,
                 field.label,
                 field.id_for_label,
-                field.field.choices,  # type: ignore[attr-defined]
+                field.field.choices,  # type: ignore[attr-defined]  # a ChoiceField; the stubs say Field
                 field.value() or "",
                 field.errors,
             )
@@ -318,6 +318,12 @@ def pairing(request: HttpRequest, team_a: int, team_b: int) -> HttpResponse:
             pk__in=(team_a, team_b))
     }  # fmt: skip
     if team_a not in found or team_b not in found:
+        raise Http404
+    # Two teams that share a player (a team and itself among them) can never have met.
+    if {found[team_a].player_1_id, found[team_a].player_2_id} & {
+        found[team_b].player_1_id,
+        found[team_b].player_2_id,
+    }:
         raise Http404
     data = selectors.pairing(found[team_a], found[team_b])
     # One reverse() for every row: the evening pages differ only by their date.

@@ -67,13 +67,13 @@ def pytest_collection_modifyitems(items):
 
 
 AXE_JS = Path(__file__).parent / "vendor" / "axe.min.js"
-SERIOUS = {"moderate", "serious", "critical"}
+IMPACTS = {"minor", "moderate", "serious", "critical"}
 
 
 @pytest.fixture
 def axe_violations():
-    """Run the vendored axe-core in the page; return the violations of impact moderate or worse
-    as short strings (rule id, impact, first target) so a failing assert says what is wrong."""
+    """Run the vendored axe-core in the page; return its violations, of any impact, as short
+    strings (rule id, impact, first target) so a failing assert says what is wrong."""
 
     def check(page) -> list[str]:
         # Evaluated through the browser's debugging protocol, so the site's CSP (no inline
@@ -83,7 +83,7 @@ def axe_violations():
         return [
             f"{v['id']} ({v['impact']}): {v['nodes'][0]['target'] if v['nodes'] else ''}"
             for v in result["violations"]
-            if v.get("impact") in SERIOUS
+            if v.get("impact") in IMPACTS
         ]
 
     return check

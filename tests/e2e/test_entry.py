@@ -10,7 +10,7 @@ from django.urls import reverse
 from playwright.sync_api import Page, expect
 
 from klammernliga.models import Game
-from stats.selectors import player_standings
+from stats.selectors.standings import player_standings
 from tests.e2e.conftest import PHONE
 from tests.e2e.entry_flow import enter_game
 from tests.factories import PlayerFactory, ScorekeeperFactory
@@ -76,7 +76,9 @@ def test_a_scorekeeper_enters_corrects_deletes_and_restores_an_evening_on_a_phon
     expect(page.get_by_role("heading", level=1)).to_have_text("Spiel 3 der Partie 1 ändern")
     page.locator("fieldset.suits label", has_text="Pik").click()
     page.locator("#id_points_a").fill("110")
-    expect(page.locator("#id_points_b")).to_have_value("74")
+    # The stored 64 was not filled by this page: it stays until the scorekeeper types it.
+    expect(page.locator("#id_points_b")).to_have_value("64")
+    page.locator("#id_points_b").fill("74")
     screenshot(page, "entry-phone-edit")
     page.get_by_role("button", name="Änderung speichern").click()
     expect(page.locator(".messages")).to_contain_text("Spiel 3 der Partie 1 geändert.")
@@ -273,6 +275,12 @@ def test_two_scorekeepers_enter_two_tables_of_one_evening_at_once(
     plain_game(two, declarer="Gerd", trump="Pik", bid="rein", points_a="100")
     expect(two.locator(".notice")).to_contain_text("Spiel 1 der Partie 2 gespeichert. Stand 2:0")
     points_in_view(two)  # with the notice and a tab per table above the form
+    # Each tab names both teams in full: nothing is cut off.
+    cut = two.locator(".partie-tabs a span").evaluate_all(
+        "spans => spans.filter(s => s.scrollWidth > s.clientWidth + 1).map(s => s.textContent)"
+    )
+    assert cut == []
+    expect(two.locator(".partie-tabs")).to_contain_text("Eva & Fritz – Gerd & Hanna")
     # A double tap on save stores the game once.
     form = one.locator("#neues-spiel form")
     form.locator("fieldset.players label", has_text="Carl").click()
@@ -309,7 +317,7 @@ def test_two_scorekeepers_enter_two_tables_of_one_evening_at_once(
     # A refused save: the summary names the field and has the focus.
     one.locator("#neues-spiel form").get_by_role("button", name="Spiel speichern").click()
     expect(one.locator("#fehler")).to_be_focused()
-    expect(one.locator("#fehler")).to_contain_text("Wer hat gespielt:")
+    expect(one.locator("#fehler")).to_contain_text("Wer hat gespielt? Bitte einen Namen antippen.")
     fits(one)
     assert axe_violations(one) == []
     two.goto(live_server.url + "/erfassen/abend/2026-03-12/")

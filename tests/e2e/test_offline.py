@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 
 from klammernliga import services
 from klammernliga.models import Evening, Game, Player
-from stats.selectors import player_standings
+from stats.selectors.standings import player_standings
 from tests.e2e.entry_flow import enter_game
 from tests.factories import PlayerFactory, ScorekeeperFactory
 
@@ -112,7 +112,13 @@ def test_games_typed_offline_are_kept_listed_and_sent_once_in_order(
     expect(first).to_contain_text("Anna · ♥ Herz · rein · 100:64")
     expect(third).to_contain_text("Terz")
     expect(fourth).to_contain_text("Kontra")
-    expect(page.locator("#partie-1")).to_contain_text("Stand, Laube und Rundenende zeigt die Seite")
+    expect(page.locator("#partie-1")).to_contain_text(
+        "Stand, Laube und Rundenende rechnet das Telefon"
+    )
+    # The phone keeps the running state of the waiting games itself (static/js/score.js).
+    expect(first).to_contain_text("(danach 1:0)")
+    expect(third).to_contain_text("(danach 4:0 · Laube)")
+    expect(unsent(page, 1).nth(4)).to_contain_text("(Runde an Carl & Dora: 1 großer Punkt)")
     # The form is ready for the next game, with a fresh token.
     expect(page.locator("#id_points_a")).to_have_value("")
 
@@ -206,8 +212,10 @@ def test_the_live_evening_shows_a_game_saved_on_a_phone_within_seconds(
     expect(watcher.get_by_role("link", name="neu laden")).to_be_visible()
     partie_1 = watcher.locator("section.match").first
     expect(partie_1.locator("tbody td.game-no")).to_have_count(0)
-    # While nothing changes, a poll is a 304.
-    watcher.wait_for_timeout(7_000)
+    # While nothing changes, a poll is a 304 (the next two polls are waited for, not a time).
+    for _ in range(2):
+        with watcher.expect_response(lambda response: "/live/" in response.url, timeout=10_000):
+            pass
     assert polls[0] == 200 and polls[1:] and set(polls[1:]) == {304}, polls
 
     enter_game(phone, declarer="Anna", trump="Herz", bid="rein", points=("a", "100"))

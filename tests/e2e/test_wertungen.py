@@ -82,3 +82,38 @@ def test_no_page_scrolls_sideways_at_360_pixels(page: Page, live_server, league,
     page.goto(live_server.url + path)
     expect(page.get_by_role("heading", level=1)).to_be_visible()
     assert _no_sideways_scrolling(page)
+
+
+def test_the_menu_closes_on_a_tap_outside_and_on_escape(
+    page: Page, live_server, league, viewport
+) -> None:
+    page.goto(live_server.url + "/")
+    menu = page.get_by_role("navigation", name="Hauptmenü")
+    panel = menu.locator("details").first
+    menu.get_by_text("Wertungen", exact=True).click()
+    expect(panel).to_have_attribute("open", "")
+    page.mouse.click(5, page.viewport_size["height"] - 5)  # a tap outside the menu
+    expect(panel).not_to_have_attribute("open", "")
+
+    menu.get_by_text("Wertungen", exact=True).click()
+    expect(panel).to_have_attribute("open", "")
+    page.keyboard.press("Escape")
+    expect(panel).not_to_have_attribute("open", "")
+    expect(menu.get_by_text("Wertungen", exact=True)).to_be_focused()
+
+    # A tap inside the open panel keeps it open (a link there is what the visitor wants).
+    menu.get_by_text("Wertungen", exact=True).click()
+    menu.get_by_role("paragraph").first.click()
+    expect(panel).to_have_attribute("open", "")
+
+
+def test_the_language_switch_is_in_the_header_at_every_width(
+    page: Page, live_server, league
+) -> None:
+    for width in (320, 375, 768, 1280):
+        page.set_viewport_size({"width": width, "height": 800})
+        page.goto(live_server.url + "/")
+        switch = page.get_by_role("banner").get_by_role("button", name="English")
+        expect(switch).to_be_visible()
+        assert switch.bounding_box()["y"] < 120, width
+        assert _no_sideways_scrolling(page), width

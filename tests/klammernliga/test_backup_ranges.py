@@ -63,7 +63,7 @@ def still_writable() -> None:
 )
 def test_a_number_out_of_range_is_refused_and_nothing_changes(
     league, tmp_path, table, field, value, says
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     document = export_league()
     document[table][0][field] = value
     before = counts()
@@ -72,7 +72,7 @@ def test_a_number_out_of_range_is_refused_and_nothing_changes(
     still_writable()
 
 
-def test_a_group_name_longer_than_its_column_is_refused(league, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_a_group_name_longer_than_its_column_is_refused(league, tmp_path) -> None:
     document = export_league()
     document["groups"].append({"name": "g" * 151, "permissions": []})
     before = counts()
@@ -84,7 +84,7 @@ def test_a_group_name_longer_than_its_column_is_refused(league, tmp_path) -> Non
 
 def test_a_user_name_longer_than_its_column_is_refused_before_anything_is_written(
     league, tmp_path
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     document = export_league()
     document["users"].append({"username": "u" * 151, "password": "!", "groups": []})
     before = counts()
@@ -97,7 +97,7 @@ def test_a_user_name_longer_than_its_column_is_refused_before_anything_is_writte
 )
 def test_permissions_of_another_shape_are_refused_without_a_traceback(
     league, tmp_path, permissions
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     document = export_league()
     document["groups"].append({"name": "Kasse", "permissions": permissions})
     before = counts()
@@ -107,7 +107,7 @@ def test_permissions_of_another_shape_are_refused_without_a_traceback(
     assert unchanged(before)
 
 
-def test_duplicate_keys_are_refused_not_taken_last_wins(league, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_duplicate_keys_are_refused_not_taken_last_wins(league, tmp_path) -> None:
     text = json.dumps(export_league())
     doubled = text.replace('"format":', '"version": 1, "format":', 1)
     before = counts()
@@ -115,7 +115,7 @@ def test_duplicate_keys_are_refused_not_taken_last_wins(league, tmp_path) -> Non
     assert unchanged(before)
 
 
-def test_the_league_still_loads_as_exported(league, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_the_league_still_loads_as_exported(league, tmp_path) -> None:
     path = tmp_path / "league.json"
     path.write_text(json.dumps(export_league()), encoding="utf-8")
     call_command("import_league", str(path), "--replace", stdout=io.StringIO())

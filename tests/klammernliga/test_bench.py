@@ -8,7 +8,7 @@ from bench.generate import build
 from bench.report import render
 from bench.shapes import LeagueShape
 from klammernliga.models import Game, Match, Participation
-from stats.selectors import player_standings
+from stats.selectors.standings import player_standings
 from tests.factories import GameFactory, MatchFactory
 
 
@@ -103,6 +103,22 @@ def test_the_load_run_says_whether_it_met_its_target() -> None:
     for missed in (slow, failing):
         assert "Target **missed** (≥ 500 requests/s with no errors)." in table(missed)
         assert "Targets marked **missed** were not met in this run." in table(missed)
+
+
+def test_the_http_post_of_a_game_is_held_against_its_target_at_a_million_games() -> None:
+    timing = {"median_ms": 1.0, "p95_ms": 2.0, "samples": 20}
+    machine = {"date": "2026-01-01", "commit": "abc", "cores": "2", "python": "3.13",
+               "sqlite": "3.40", "platform": "Linux"}  # fmt: skip
+
+    def row(p95: float) -> str:
+        result = {"games": 10, "players": 4, "years": [2020], "empty_page": timing,
+                  "pages": [_page("Home", 12.0)], "post_game": {**timing, "p95_ms": p95}}  # fmt: skip
+        document = {"machine": machine, "builds": {}, "results": {"big": result}, "loads": []}
+        lines = render(document).splitlines()
+        return next(line for line in lines if "HTTP POST to gunicorn" in line)
+
+    assert row(39.0).endswith("| 1.0 / 39.0 | 1,000,000 games: p95 ≤ 40 ✓ |")
+    assert "**missed** (1,000,000 games: p95 ≤ 40)" in row(41.0)
 
 
 def _queries_to_append(match: Match) -> int:

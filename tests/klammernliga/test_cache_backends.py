@@ -47,7 +47,7 @@ def test_a_file_removed_meanwhile_by_another_worker_is_no_error(tmp_path, monkey
     assert cache.get("c") == 3
 
 
-def test_past_the_byte_cap_the_oldest_pages_go_until_a_share_is_free(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_past_the_byte_cap_the_oldest_pages_go_until_a_share_is_free(tmp_path, monkeypatch) -> None:
     options = {"MAX_ENTRIES": 1000, "CULL_FREQUENCY": 2, "MAX_BYTES": 100_000}
     cache = PageFileCache(str(tmp_path), {"OPTIONS": options})
     monkeypatch.setattr(PageFileCache, "CULL_EVERY", 1)
@@ -68,7 +68,9 @@ def test_the_settings_give_the_file_cache_its_byte_cap() -> None:
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[2]
-    code = "import klammernliga.settings as s; print(s.CACHES['pages']['OPTIONS']['MAX_BYTES'])"
+    code = (
+        "import klammernliga.config.settings as s; print(s.CACHES['pages']['OPTIONS']['MAX_BYTES'])"
+    )
     env = {k: os.environ[k] for k in ("PATH", "HOME") if k in os.environ}
     env |= {"DEBUG": "1", "PAGE_CACHE": "file", "PAGE_CACHE_MAX_MB": "7"}
     run = subprocess.run(

@@ -128,6 +128,8 @@ def test_logging_out_takes_a_post_and_says_so(client) -> None:
     response = client.post("/abmelden/")
     assert response.status_code == 200
     assert "Du bist abgemeldet" in response.content.decode()
+    # The browser drops its cached copies of the logged-in pages.
+    assert response["Clear-Site-Data"] == '"cache"'
     assert client.get("/erfassen/").status_code == 302
 
 

@@ -12,7 +12,7 @@ from klammernliga.entry.game_forms import initial_for
 from klammernliga.models import Game, Match, Meld, Rating
 from scoring.domain import Meld as MeldValue
 from scoring.domain import MeldKind, Rank, Suit
-from stats.selectors import player_standings, team_standings
+from stats.selectors.standings import player_standings, team_standings
 from tests.factories import GameFactory, ScorekeeperFactory
 from tests.klammernliga.entry_pages import DAY, anna_bernd_vs_carl_dora, game_data, player
 

@@ -1,8 +1,6 @@
-"""A game form's one-time token belongs to the game and the scorekeeper it was made for: a
-replay of that game answers "stored", another game or another scorekeeper with a used token is
-refused (409) and nothing is stored; a restored game gets its token back."""
-
-from __future__ import annotations
+"""A game form's one-time token belongs to the game it stored and to its scorekeeper: the same
+form again is that game (a double tap, a lost answer), anything else sent with the token is
+refused with 409 and stores nothing; a restored game has its token back."""
 
 import uuid
 
@@ -11,73 +9,76 @@ from django.test import Client
 
 from klammernliga import services
 from klammernliga.models import Game
-from tests.factories import ScorekeeperFactory
-from tests.klammernliga.entry_pages import NEW_GAME, form_problems, game_data
+from tests.factories import MatchFactory, ScorekeeperFactory
+from tests.klammernliga.entry_pages import NEW_GAME, game_data
 
 pytestmark = pytest.mark.django_db
 
 JSON = {"HTTP_ACCEPT": "application/json"}
-USED = "Dieses Formular wurde schon für ein anderes Spiel verwendet"
+CONFLICT = "dieses Formular hat schon ein anderes Spiel gespeichert"
 
 
-def test_a_replay_of_the_same_game_is_answered_stored(scorekeeper, match) -> None:
-    data = game_data(match, token=str(uuid.uuid4()))
-    first = scorekeeper.post(NEW_GAME, data, **JSON).json()
+def stored_once(client, match, **fields) -> dict[str, object]:
+    data = game_data(match, token=str(uuid.uuid4()), **fields)
+    assert client.post(NEW_GAME, data, **JSON).json()["status"] == "stored"
+    return data
+
+
+def test_the_same_form_again_is_the_stored_game(scorekeeper, match) -> None:
+    data = stored_once(scorekeeper, match)
     again = scorekeeper.post(NEW_GAME, data, **JSON)
     assert again.status_code == 200
-    assert again.json() == {"status": "stored", "problems": [], "game": first["game"],
+    assert again.json() == {"status": "stored", "problems": [], "game": Game.objects.get().pk,
                             "replay": True}  # fmt: skip
-    assert Game.objects.count() == 1
 
 
 def test_a_used_token_with_another_game_is_refused_with_409(scorekeeper, match) -> None:
-    token = str(uuid.uuid4())
-    scorekeeper.post(NEW_GAME, game_data(match, token=token), **JSON)
-    other = scorekeeper.post(
-        NEW_GAME, game_data(match, token=token, points_a="64", points_b="100"), **JSON
-    )
-    assert other.status_code == 409
-    answer = other.json()
-    assert (answer["status"], answer["reason"]) == ("conflict", "token_used")
-    assert answer["problems"][0].startswith(USED)
-    assert list(Game.objects.values_list("points_a", flat=True)) == [100]
+    data = stored_once(scorekeeper, match)
+    other = {**data, "points_a": "64", "points_b": "100"}
+    response = scorekeeper.post(NEW_GAME, other, **JSON)
+    assert response.status_code == 409
+    assert response.json()["status"] == "conflict"
+    assert CONFLICT in response.json()["problems"][0]
+    assert list(Game.objects.values_list("points_a", "points_b")) == [(100, 64)]
 
 
-def test_a_used_token_from_the_html_form_shows_the_message_and_keeps_the_game(
+def test_a_used_token_in_the_browsers_form_gets_the_page_with_the_message_and_409(
     scorekeeper, match
 ) -> None:
-    token = str(uuid.uuid4())
-    scorekeeper.post(NEW_GAME, game_data(match, token=token))
-    other = scorekeeper.post(NEW_GAME, game_data(match, token=token, kontra="on"))
-    assert other.status_code == 409
-    page = other.content.decode()
-    assert any(p.startswith(USED) for p in form_problems(page)), form_problems(page)
-    assert token not in page  # the form comes back with a fresh token
+    data = stored_once(scorekeeper, match)
+    response = scorekeeper.post(NEW_GAME, {**data, "trump": "pik"})
+    assert response.status_code == 409
+    assert CONFLICT in response.content.decode()
+    assert Game.objects.get().trump == "herz"
+
+
+def test_a_used_token_sent_by_another_scorekeeper_is_refused(scorekeeper, match) -> None:
+    data = stored_once(scorekeeper, match)
+    bert = Client()
+    bert.force_login(ScorekeeperFactory(username="bert"))
+    response = bert.post(NEW_GAME, data, **JSON)
+    assert response.status_code == 409
+    assert response.json()["status"] == "conflict"
     assert Game.objects.count() == 1
 
 
-def test_a_used_token_of_another_scorekeeper_is_refused(client, match) -> None:
-    anna, bert = ScorekeeperFactory(), ScorekeeperFactory()
-    data = game_data(match, token=str(uuid.uuid4()))
-    client.force_login(anna)
-    client.post(NEW_GAME, data, **JSON)
-    other = Client()
-    other.force_login(bert)
-    answer = other.post(NEW_GAME, data, **JSON)
-    assert answer.status_code == 409
-    assert answer.json()["status"] == "conflict"
-    assert Game.objects.count() == 1
+def test_a_used_token_in_another_partie_is_refused(scorekeeper, match) -> None:
+    data = stored_once(scorekeeper, match)
+    other = MatchFactory(evening=match.evening, team_a=match.team_a, team_b=match.team_b)
+    response = scorekeeper.post(NEW_GAME, {**data, "match": other.pk}, **JSON)
+    assert response.status_code == 409
+    assert Game.objects.count() == 1 and Game.objects.get().match == match
 
 
-def test_a_restored_game_gets_its_token_back(scorekeeper, match) -> None:
-    data = game_data(match, token=str(uuid.uuid4()))
-    scorekeeper.post(NEW_GAME, data, **JSON)
+def test_a_restored_game_has_its_token_back(scorekeeper, match) -> None:
+    data = stored_once(scorekeeper, match)
     game = Game.objects.get()
     services.delete_game(game=game)
     assert scorekeeper.post(NEW_GAME, data, **JSON).json()["status"] == "deleted"
-    deleted = Game.history.filter(id=game.pk, history_type="-").get()
-    services.restore_game(deleted.history_id)
+    deletion = Game.history.get(id=game.pk, history_type="-")
+    restored = services.restore_game(deletion.history_id)
+    assert restored.entry_token == uuid.UUID(data["token"])
     again = scorekeeper.post(NEW_GAME, data, **JSON)
-    assert (again.status_code, again.json()["status"]) == (200, "stored")
-    assert again.json()["game"] == game.pk
+    assert again.status_code == 200
+    assert again.json()["status"] == "stored" and again.json()["replay"] is True
     assert Game.objects.count() == 1

@@ -55,7 +55,7 @@ def test_tries_during_the_lock_do_not_restart_it(client) -> None:
 
 def test_behind_proxy_makes_axes_read_the_forwarded_address() -> None:
     env = {k: os.environ[k] for k in ("PATH", "HOME") if k in os.environ}
-    code = "import klammernliga.settings as s; print(s.AXES_CLIENT_IP_CALLABLE)"
+    code = "import klammernliga.config.settings as s; print(s.AXES_CLIENT_IP_CALLABLE)"
     run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
                          env={**env, "DEBUG": "1", "BEHIND_PROXY": "1"}, timeout=60)  # fmt: skip
     assert run.stdout.strip() == "klammernliga.http.proxy.client_ip", run.stderr

@@ -21,19 +21,19 @@ pytestmark = pytest.mark.django_db
 PASSWORD = "klammern-geheim-1998"
 
 
-def login(client: Client, username: str, password: str, address: str = "203.0.113.9"):  # type: ignore[no-untyped-def]
+def login(client: Client, username: str, password: str, address: str = "203.0.113.9"):
     return client.post(
         "/anmelden/", {"username": username, "password": password}, REMOTE_ADDR=address
     )
 
 
 @pytest.fixture
-def hashes(monkeypatch) -> list[int]:  # type: ignore[no-untyped-def]
+def hashes(monkeypatch) -> list[int]:
     """Counts the password hasher's runs."""
     runs: list[int] = []
     encode = PBKDF2PasswordHasher.encode
 
-    def counting(self, password, salt, iterations=None):  # type: ignore[no-untyped-def]
+    def counting(self, password, salt, iterations=None):
         runs.append(1)
         return encode(self, password, salt, iterations)
 
@@ -42,7 +42,7 @@ def hashes(monkeypatch) -> list[int]:  # type: ignore[no-untyped-def]
 
 
 @override_settings(AXES_FAILURE_LIMIT=20)
-def test_a_flood_of_random_names_from_one_address_gets_429_before_the_hasher(hashes) -> None:  # type: ignore[no-untyped-def]
+def test_a_flood_of_random_names_from_one_address_gets_429_before_the_hasher(hashes) -> None:
     flood = Client()
     for n in range(19):
         assert login(flood, uuid.uuid4().hex, "x").status_code == 200, n
@@ -60,7 +60,7 @@ def test_a_flood_of_random_names_from_one_address_gets_429_before_the_hasher(has
 
 def test_one_name_waits_ever_longer_across_addresses_and_no_hasher_runs_while_it_waits(
     hashes,
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     ScorekeeperFactory(username="anna")
     for n in range(3):  # the free tries, each from its own address
         assert login(Client(), "anna", "falsch", f"2001:db8::{n + 1}").status_code == 200
@@ -75,7 +75,7 @@ def test_one_name_waits_ever_longer_across_addresses_and_no_hasher_runs_while_it
     assert "_auth_user_id" not in Client().session
 
 
-def test_the_wait_doubles_and_is_capped(settings) -> None:  # type: ignore[no-untyped-def]
+def test_the_wait_doubles_and_is_capped(settings) -> None:
     now = datetime.datetime(2030, 1, 1, 12, tzinfo=datetime.UTC)
     attempt = AccessAttempt.objects.create(
         username="anna", ip_address="203.0.113.9", user_agent="", failures_since_start=3,
@@ -94,7 +94,7 @@ def test_the_wait_doubles_and_is_capped(settings) -> None:  # type: ignore[no-un
     assert name_wait("anna", now + datetime.timedelta(seconds=61)) == 0
 
 
-def test_after_the_wait_the_right_password_gets_in(client) -> None:  # type: ignore[no-untyped-def]
+def test_after_the_wait_the_right_password_gets_in(client) -> None:
     ScorekeeperFactory(username="anna")
     for n in range(5):
         login(Client(), "anna", "falsch", f"2001:db8::{n + 1}")
@@ -137,7 +137,7 @@ def test_a_forged_device_cookie_counts_for_nothing() -> None:
     AXES_CLIENT_IP_CALLABLE="klammernliga.http.proxy.client_ip", AXES_FAILURE_LIMIT=20
 )
 def test_behind_the_proxy_the_forwarded_address_counts() -> None:
-    def via_proxy(client: Client, address: str):  # type: ignore[no-untyped-def]
+    def via_proxy(client: Client, address: str):
         return client.post(
             "/anmelden/",
             {"username": uuid.uuid4().hex, "password": "x"},

@@ -31,7 +31,7 @@ def worker_config(client) -> dict:
 
 def test_the_service_worker_is_served_from_the_root_and_may_control_the_entry(client) -> None:
     response = client.get("/sw.js")
-    assert response["Service-Worker-Allowed"] == "/erfassen/"
+    assert response["Service-Worker-Allowed"] == "/"
     assert response["Cache-Control"] == "no-cache"
     assert 'addEventListener("fetch"' in response.content.decode()
     config = worker_config(client)

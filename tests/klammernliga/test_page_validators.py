@@ -14,13 +14,13 @@ from tests.klammernliga.entry_pages import anna_bernd_vs_carl_dora
 
 
 @pytest.fixture
-def match(db):  # type: ignore[no-untyped-def]
+def match(db):
     match = anna_bernd_vs_carl_dora()
     GameFactory(match=match)
     return match
 
 
-def test_the_home_pages_etag_gets_no_304_anywhere_else(client, match) -> None:  # type: ignore[no-untyped-def]
+def test_the_home_pages_etag_gets_no_304_anywhere_else(client, match) -> None:
     etag = client.get("/")["ETag"]
     assert client.get("/", headers={"If-None-Match": etag}).status_code == 304
     for url in ("/nope/", "/erfassen/", "/anmelden/", "/admin/", "/regeln/", "/spiele/?page=2"):
@@ -32,12 +32,12 @@ def test_the_home_pages_etag_gets_no_304_anywhere_else(client, match) -> None:  
     assert client.get("/anmelden/", headers={"If-Modified-Since": later}).status_code == 200
 
 
-def test_each_address_has_its_own_etag(client, match) -> None:  # type: ignore[no-untyped-def]
+def test_each_address_has_its_own_etag(client, match) -> None:
     etags = {client.get(url)["ETag"] for url in ("/", "/regeln/", "/spiele/", "/spiele/?sort=-d")}
     assert len(etags) == 4
 
 
-def test_the_live_flag_is_not_kept_past_its_day(client, match, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_the_live_flag_is_not_kept_past_its_day(client, match, monkeypatch) -> None:
     day = match.evening.date
     url = f"/spiele/abend/{day.isoformat()}/"
     monkeypatch.setattr(timezone, "localdate", lambda *a, **k: day)
@@ -53,7 +53,7 @@ def test_the_live_flag_is_not_kept_past_its_day(client, match, monkeypatch) -> N
     assert "data-live=" not in later.content.decode()
 
 
-def test_logged_in_pages_are_private_and_not_stored(client, match) -> None:  # type: ignore[no-untyped-def]
+def test_logged_in_pages_are_private_and_not_stored(client, match) -> None:
     client.force_login(ScorekeeperFactory())
     for url in ("/", "/spiele/", "/erfassen/", "/tabelle/ewig/"):
         response = client.get(url)

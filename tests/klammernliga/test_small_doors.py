@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("name", ["", "   ", "a" * 200, "a b/c", "anna<script>", "x\x00y"])
-def test_create_scorekeeper_refuses_names_the_login_refuses(monkeypatch, name: str) -> None:  # type: ignore[no-untyped-def]
+def test_create_scorekeeper_refuses_names_the_login_refuses(monkeypatch, name: str) -> None:
     monkeypatch.setenv("KL_PASSWORD", "klammern-geheim-1998")
     with pytest.raises(CommandError, match="User name"):
         call_command(
@@ -30,7 +30,7 @@ def test_create_scorekeeper_refuses_names_the_login_refuses(monkeypatch, name: s
 
 
 @pytest.mark.django_db
-def test_create_scorekeeper_still_takes_a_plain_name(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_create_scorekeeper_still_takes_a_plain_name(monkeypatch) -> None:
     monkeypatch.setenv("KL_PASSWORD", "klammern-geheim-1998")
     call_command(
         "create_scorekeeper",
@@ -42,7 +42,7 @@ def test_create_scorekeeper_still_takes_a_plain_name(monkeypatch) -> None:  # ty
     assert get_user_model().objects.get().username == "anna.m-2@x"
 
 
-def test_the_language_cookie_is_samesite_lax(client) -> None:  # type: ignore[no-untyped-def]
+def test_the_language_cookie_is_samesite_lax(client) -> None:
     response = client.post("/i18n/setlang/", {"language": "en", "next": "/"})
     cookie = response.cookies["django_language"]
     assert cookie["samesite"] == "Lax"
@@ -51,7 +51,7 @@ def test_the_language_cookie_is_samesite_lax(client) -> None:  # type: ignore[no
 
 def _settings_value(name: str, **env: str) -> str:
     base = {k: os.environ[k] for k in ("PATH", "HOME") if k in os.environ}
-    code = f"import klammernliga.settings as s; print(s.{name})"
+    code = f"import klammernliga.config.settings as s; print(s.{name})"
     run = subprocess.run(
         [sys.executable, "-c", code],
         cwd=ROOT,
@@ -73,7 +73,7 @@ def test_the_language_cookie_is_secure_with_https() -> None:
 @pytest.mark.django_db
 def test_import_games_prints_at_most_fifty_problems_and_counts_the_rest(
     tmp_path, league_file
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     header = league_file.read_text(encoding="utf-8").splitlines()[0]
     broken = [header] + ["kaputt"] * 300
     path = tmp_path / "broken.csv"

@@ -3,15 +3,15 @@ import json
 import re
 
 import pytest
-from django.core.management import CommandError, call_command
+from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from bench.rating_quality.quality import measure, spearman
 from klammernliga.demo import CIRCLE
 from klammernliga.services import seed_league
 from stats.display import decimal
-from stats.ratings.quality import measure, spearman
 from tests.factories import MatchFactory, TeamFactory, play_round
 
 pytestmark = pytest.mark.django_db
@@ -213,14 +213,3 @@ def test_on_the_demo_league_the_klammernboss_ranks_the_players_by_strength() -> 
     measured = measure(years=years)
     assert names == [name for name, _rating in measured.ranking]
     assert [r["rating"] for r in rows] == [round(r.ordinal, 1) for _n, r in measured.ranking]
-
-
-def test_rating_quality_reports_spearman_brier_and_a_reliability_table() -> None:
-    out = io.StringIO()
-    call_command("rating_quality", "--seeds", "7", "--strengths", "shuffled", "--years", "2000-2001", "--json", stdout=out)  # fmt: skip
-    (report,) = json.loads(out.getvalue())
-    assert report["seed"] == 7 and len(report["ranking"]) == 8
-    assert -1 <= report["spearman"] <= 1 and 0 < report["brier"] < 0.3
-    assert sum(b["rounds"] for b in report["reliability"]) == report["rounds"] > 0
-    with pytest.raises(CommandError, match="Stärken"):
-        call_command("rating_quality", "--strengths", "Anke=2", stdout=io.StringIO())

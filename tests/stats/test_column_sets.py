@@ -92,10 +92,10 @@ def test_every_column_of_a_long_table_is_in_one_set_with_a_radio_button_of_its_o
 
 def test_columns_of_one_kind_come_in_sets_named_by_their_first_and_last_column() -> None:
     sets = grouped_sets("verlauf", ["Anna", "Bernd", "Claus", "Dörte", "Heiko", "Inge", "Jens"], 3)
-    assert sets.labels == ("Anna–Claus", "Dörte–Inge", "Jens")
+    assert sets.labels == ("Anna … Claus", "Dörte … Inge", "Jens")
     assert sets.head == (0, 1, 1, 1, 2, 2, 2, 3)  # the row's label, then each column's set
     assert sets.cells == (1, 1, 1, 2, 2, 2, 3)
-    assert sets.choices == [(1, "Anna–Claus"), (2, "Dörte–Inge"), (3, "Jens")]
+    assert sets.choices == [(1, "Anna … Claus"), (2, "Dörte … Inge"), (3, "Jens")]
 
 
 def test_so_many_columns_come_in_larger_sets_than_the_stylesheet_has_classes() -> None:
@@ -103,4 +103,4 @@ def test_so_many_columns_come_in_larger_sets_than_the_stylesheet_has_classes() -
     sets = grouped_sets("verlauf", [f"P{n}" for n in range(1, 61)], 3)
     assert len(sets.labels) == 15 <= MAX_SETS  # 60 columns: four to a set
     assert max(sets.head) == 15
-    assert sets.labels[0] == "P1–P4"
+    assert sets.labels[0] == "P1 … P4"

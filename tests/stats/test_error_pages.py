@@ -1,12 +1,14 @@
 """A wrong address, a server error and a refused page show the site's frame in the reader's
 language, with a way back (DEBUG off, as in production)."""
 
+import re
+
 import pytest
 from django.conf import settings
 from django.test import Client, override_settings
 from django.urls import path
 
-from klammernliga.urls import urlpatterns as site_urls
+from klammernliga.config.urls import urlpatterns as site_urls
 from tests.factories import UserFactory
 
 
@@ -74,3 +76,27 @@ def test_a_refused_page_shows_the_403_page_in_the_site_frame(language) -> None:
     client = _client(language)
     client.force_login(UserFactory())
     _in_the_frame(client.get("/erfassen/"), 403, language)
+
+
+def test_the_404_page_names_only_years_that_have_a_table(league, client) -> None:
+    html = client.get("/tabelle/2012/").content.decode()
+    assert "Jahrestabellen gibt es für diese Jahre:" in html
+    listed = html.split("Jahrestabellen gibt es für diese Jahre:", 1)[1].split("</ul>", 1)[0]
+    assert re.findall(r'<li><a href="/tabelle/(\d{4})/">', listed) == ["2011", "2010"]
+
+
+def test_the_500_page_is_framed_and_says_du(client) -> None:
+    from django.template.loader import render_to_string
+
+    html = render_to_string("500.html")  # as Django's server_error renders it: no request
+    assert '<header class="site-header">' in html
+    assert "Bitte versuch es gleich noch einmal." in html
+    assert "Sie " not in html
+
+
+def test_a_bad_request_gets_the_framed_400_page(client) -> None:
+    response = client.get("/", HTTP_HOST="bad host name")
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert '<header class="site-header">' in html
+    assert "Mit dieser Anfrage kann die Seite nichts anfangen" in html

@@ -22,7 +22,12 @@ def test_the_menu_lists_one_table_per_year_with_games_newest_first(league, clien
 
 def test_the_menu_works_without_javascript(client) -> None:
     html = client.get("/").content.decode()
-    assert "<script" not in html
+    # The panels are <details>; one script only closes them on a tap outside or Escape, the
+    # other installs the service worker (the pages once opened stay readable offline).
+    assert re.findall(r"<script[^>]*>", html) == [
+        '<script src="/static/js/menu.js" defer>',
+        '<script src="/static/js/register.js" data-sw="/sw.js" defer>',
+    ]
     assert '<details name="site-menu">' in html
     assert "<summary>Wertungen</summary>" in html
 
@@ -40,7 +45,7 @@ def test_the_current_page_is_marked_in_the_menu(league, client) -> None:
         ("stats:games", "Alle Spiele"),
         ("stats:players", "Spieler-Info"),
         ("stats:teams", "Teambilanzen"),
-        ("stats:siege", "Sieg-Verteilungen"),
+        ("stats:outcomes", "Sieg-Verteilungen"),
     ],
 )
 def test_the_menu_links_a_page_only_once_it_exists(client, name: str, label: str) -> None:
@@ -115,7 +120,7 @@ def test_the_home_page_shows_the_top_of_this_years_table_and_the_last_evening(
 def test_the_home_page_shows_the_klammernboss_with_a_crown_once_ratings_exist(
     league, client
 ) -> None:
-    from stats.ratings.selectors import ranking
+    from stats.selectors.ratings import ranking
 
     top = ranking()[0]
     html = client.get("/").content.decode()

@@ -7,7 +7,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from klammernliga.models import Game, Player, Team
-from stats.selectors_games import GameRow
+from stats.selectors.games import GameRow
 from tests.stats.helpers import grow_league, queries_of, raw_games, side_of
 
 pytestmark = pytest.mark.django_db
@@ -328,7 +328,7 @@ def test_the_page_links_keep_the_filter_and_the_sort(client, db) -> None:
 @pytest.mark.parametrize("sort", ["-date", "date", "trump", "-declarer"])
 def test_every_page_read_from_either_end_joins_up_to_the_whole_list(client, db, sort) -> None:
     grow_league(5)  # 120 games: pages 1 and 2 are read from the front, page 3 from the back
-    from stats.selectors_games import ordering
+    from stats.selectors.games import ordering
 
     expected = list(Game.objects.order_by(*ordering(sort)).values_list("pk", flat=True))
     pages = [shown(client.get(URL, {"sort": sort, "page": n})) for n in (1, 2, 3)]

@@ -87,7 +87,7 @@ def _walk(client: Client, addresses: list[str]) -> list[str]:
     return failures
 
 
-def test_every_page_answers_hostile_queries_for_a_visitor(league) -> None:  # type: ignore[no-untyped-def]
+def test_every_page_answers_hostile_queries_for_a_visitor(league) -> None:
     addresses = [_filled(route) for route in _addresses(get_resolver().url_patterns)]
     assert "/tabelle/ewig/" in addresses and len(addresses) > 20
     client = Client(raise_request_exception=False)
@@ -97,7 +97,7 @@ def test_every_page_answers_hostile_queries_for_a_visitor(league) -> None:  # ty
         assert client.get(f"/tabelle/ewig/?{query}").status_code == 200
 
 
-def test_every_page_answers_hostile_queries_for_a_scorekeeper(league) -> None:  # type: ignore[no-untyped-def]
+def test_every_page_answers_hostile_queries_for_a_scorekeeper(league) -> None:
     addresses = [_filled(route) for route in _addresses(get_resolver().url_patterns)]
     client = Client(raise_request_exception=False)
     user = ScorekeeperFactory()
@@ -107,7 +107,7 @@ def test_every_page_answers_hostile_queries_for_a_scorekeeper(league) -> None:  
     assert _walk(client, addresses + _admin_addresses()) == []
 
 
-def test_a_clamped_page_shows_rows(league) -> None:  # type: ignore[no-untyped-def]
+def test_a_clamped_page_shows_rows(league) -> None:
     client = Client()
     html = client.get("/tabelle/ewig/?per_page=-1").content.decode()
     assert ">Anna<" in html  # the standings' rows, not an empty page

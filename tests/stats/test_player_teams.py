@@ -85,8 +85,8 @@ def test_the_teams_page_takes_the_same_queries_however_many_games(client, league
     url = reverse("stats:player_teams", args=["anna"])
     few = queries_of(client, url)
     grow_league(4)
-    # The league's generation, the player, his teams and the opposing ones, the menu.
-    assert few == queries_of(client, url) == 4
+    # The league's generation, the player, his figures by opposing team, those teams, the menu.
+    assert few == queries_of(client, url) == 5
 
 
 def test_a_player_without_games_has_no_teams_and_an_unknown_one_no_page(client, db) -> None:

@@ -243,9 +243,10 @@ def test_player_pages_take_the_same_queries_however_many_games(client, league) -
     grow_league(4)
     many = [queries_of(client, url) for url in urls]
     # The list: its year totals and the menu. A player: himself, his year totals (with his games'
-    # figures), his partners and opponents with their teams, his matches (runs and evenings),
-    # his best evening's figures, his rating history, and the menu. Each first reads the league's generation (the page cache's key).
-    assert few == many == [3, 8]
+    # figures), his figures grouped by his teams and by the opposing teams and those teams (3),
+    # his matches (runs and evenings), his best evening's figures, his rating history, and the
+    # menu. Each first reads the league's generation (the page cache's key).
+    assert few == many == [3, 10]
 
 
 def test_no_favourite_or_nemesis_when_every_opponent_went_alike(client, league) -> None:
@@ -319,8 +320,8 @@ def test_the_partner_chart_draws_the_most_frequent_partners_and_the_table_keeps_
 
 @pytest.mark.parametrize("period", ["evening", "month", "year"])
 def test_the_rating_chart_draws_the_player_s_stored_ratings(client, bigger, period) -> None:
-    from stats.ratings.selectors import rating_history
-    from stats.selectors_players import rating_points
+    from stats.selectors.players import rating_points
+    from stats.selectors.ratings import rating_history
 
     for player in Player.objects.all():
         history = rating_history([player.pk], period=period, players=[player])

@@ -18,7 +18,7 @@ from scoring.rating import (
     initial_rating,
     replay,
 )
-from stats.ratings.selectors import (
+from stats.selectors.ratings import (
     current_boss,
     ranking,
     rating_history,

@@ -5,7 +5,7 @@ import datetime
 import pytest
 
 from scoring.rating import initial_rating
-from stats.ratings.selectors import (
+from stats.selectors.ratings import (
     current_boss,
     current_ratings,
     history_period,

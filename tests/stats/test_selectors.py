@@ -2,7 +2,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from stats.selectors import player_standings, team_standings
+from stats.selectors.standings import player_standings, team_standings
 from tests.factories import GameFactory, MatchFactory
 
 pytestmark = pytest.mark.django_db
@@ -34,7 +34,7 @@ def test_a_player_playing_for_two_teams_on_one_evening_counts_one_evening() -> N
 
 
 def test_league_facts_count_the_hand_checked_league(league) -> None:
-    from stats.selectors import league_facts
+    from stats.selectors.standings import league_facts
 
     facts = league_facts()
     # 22 games: the playing team lost 4 (the tie among them), Kontra 6, Re 2.

@@ -4,7 +4,7 @@ from dataclasses import replace
 import pytest
 
 from klammernliga.models import Player, Team
-from stats.selectors_games import took_part
+from stats.selectors.games import took_part
 from tests.stats.helpers import grow_league, queries_of, raw_games, side_of
 
 pytestmark = pytest.mark.django_db
@@ -163,8 +163,8 @@ def test_the_page_draws_its_four_charts_with_the_shared_chart_template(client, l
 def test_the_stored_tallies_follow_changed_and_deleted_games(client, league) -> None:
     from klammernliga import services
     from klammernliga.models import Game
-    from stats.selectors_games import player_side
-    from stats.selectors_siege import Perspective, distributions
+    from stats.selectors.games import player_side
+    from stats.selectors.outcomes import Perspective, distributions
 
     grow_league(2)
     first = Game.objects.order_by("pk").first()
@@ -212,7 +212,7 @@ def test_a_change_in_a_later_month_recounts_that_month_and_keeps_the_earlier_one
 ) -> None:
     from klammernliga import services
     from klammernliga.models import Game, LeagueOutcome
-    from stats.selectors_siege import distributions
+    from stats.selectors.outcomes import distributions
 
     months = sorted(set(LeagueOutcome.objects.values_list("year", "month")))
     assert len(months) >= 2, "the league spans several months"

@@ -233,7 +233,7 @@ def test_the_team_list_sorts_by_any_column_and_ignores_an_unknown_one(client, le
 
 
 def test_the_matrix_shows_only_the_teams_with_most_games(client, league, monkeypatch) -> None:
-    from stats import selectors_teams
+    from stats.selectors import teams as selectors_teams
 
     monkeypatch.setattr(selectors_teams, "MATRIX_SIZE", 2)
     many_teams()

@@ -3,7 +3,7 @@
 from django.core.management.base import BaseCommand, CommandParser
 
 from stats.management.printing import print_rows
-from stats.ratings.selectors import ranking
+from stats.selectors.ratings import ranking
 
 COLUMNS = [
     ("rank", "#"), ("name", "Name"), ("rating", "Wertung"), ("mu", "μ"), ("sigma", "σ"),

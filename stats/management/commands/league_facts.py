@@ -5,7 +5,7 @@ from typing import Any, cast
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from stats.selectors import league_facts
+from stats.selectors.standings import league_facts
 
 
 class Command(BaseCommand):

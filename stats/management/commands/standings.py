@@ -4,7 +4,7 @@ from django.core.management.base import BaseCommand, CommandParser
 
 from scoring.standings import Standing
 from stats.management.printing import print_rows
-from stats.selectors import player_standings, team_standings
+from stats.selectors.standings import player_standings, team_standings
 
 COLUMNS = [
     ("rank", "#"), ("name", "Name"), ("evenings", "Abende"), ("games", "Spiele"),

@@ -1,16 +1,29 @@
-"""Measure the KlammernBoss on leagues played by the card engine with known strengths."""
+"""Measure the KlammernBoss on leagues played by the card engine with known strengths:
+`python -m bench.rating_quality --seeds 1998 [--bound] [--json]`. Research, not the site: it
+needs no database and the site never imports it."""
 
+from __future__ import annotations
+
+import argparse
 import json
 import random
+import sys
+from collections.abc import Sequence
+from typing import TextIO
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
-
+from bench.rating_quality.bound import ROUNDS, Bound, estimate
+from bench.rating_quality.quality import Bin, Quality, measure, reliability
 from klammernliga import demo
-from stats.ratings.bound import ROUNDS, Bound, estimate
-from stats.ratings.quality import Bin, Quality, measure, reliability
 
 
-class Command(BaseCommand):
+class CommandError(ValueError):
+    """A wrong option: said in one line, exit status 2."""
+
+
+class Command:
+    def __init__(self, stdout: TextIO) -> None:
+        self.stdout = _Lines(stdout)
+
     help = (
         "Play leagues with the card engine (the demo league's circle and evenings) for the given "
         "seeds and strengths, rate them as the site does, and report the rank correlation "
@@ -19,7 +32,7 @@ class Command(BaseCommand):
         "(each pairing's true chance to win a round, estimated by the card engine)."
     )
 
-    def add_arguments(self, parser: CommandParser) -> None:
+    def add_arguments(self, parser: argparse.ArgumentParser) -> None:
         parser.add_argument("--seeds", default="1998", help="comma-separated, e.g. 1998,1,2")
         parser.add_argument(
             "--strengths",
@@ -172,3 +185,32 @@ def _bins(bins: list[Bin]) -> list[dict[str, float]]:
             row["bound"] = round(b.bound, 4)
         rows.append(row)
     return rows
+
+
+class _Lines:
+    """Writes each text as a line, like a management command's stdout."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> None:
+        self.stream.write(text + "\n")
+
+
+def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None) -> int:
+    command = Command(stdout or sys.stdout)
+    parser = argparse.ArgumentParser(
+        prog="python -m bench.rating_quality", description=command.help
+    )
+    command.add_arguments(parser)
+    options = vars(parser.parse_args(argv))
+    try:
+        command.handle(**options)
+    except CommandError as error:
+        print(f"rating_quality: {error}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -8,8 +8,8 @@ from django.shortcuts import render
 from klammernliga.models import Game
 from stats import statistik_charts as charts
 from stats.filters import LeagueFilter
-from stats.selectors_games import team_side
-from stats.selectors_siege import Perspective, distributions, tallied_distributions
+from stats.selectors.games import team_side
+from stats.selectors.outcomes import Perspective, distributions, tallied_distributions
 
 
 def distributions_view(request: HttpRequest) -> HttpResponse:
@@ -40,4 +40,4 @@ def distributions_view(request: HttpRequest) -> HttpResponse:
         "lost_chart": charts.margins(dist, won=False),
         "kalte_chart": charts.kalte_years(dist),
     }
-    return render(request, "stats/siege.html", context)
+    return render(request, "stats/outcomes.html", context)

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from django.db.models import Case, Count, F, IntegerField, Q, QuerySet, Sum, When
 
-from klammernliga.models import Match, Participation, Team, TeamYear, YearTotals
+from klammernliga.models import MATCH_TALLY_FIELDS, Match, Participation, Team, TeamYear
+from scoring.figures import MATCH_SIDE, SideFigures, match_side
 from scoring.standings import Totals, team_name
 from stats.display import share
-from stats.figures import aggregates, totals
+from stats.figures import SUFFIX, aggregates, sum_of, totals
+from stats.figures import sums as year_sums
 
 # How many teams the head-to-head matrix shows: the ones with most games.
 MATRIX_SIZE = 12
@@ -37,35 +40,26 @@ class TeamRow:
 
 
 @dataclass(frozen=True, slots=True)
-class PairFigures:
-    """One team's figures against one opponent, summed over their matches' tallies."""
+class PairFigures(SideFigures):
+    """One team's figures against one opponent, summed over their matches' tallies (the figures
+    a match keeps of each side, scoring.figures.MATCH_SIDE); the opponent's in `theirs`."""
 
-    matches: int = 0
-    evenings: int = 0
-    games: int = 0
-    rounds_won: int = 0
-    rounds_lost: int = 0
-    large_points: int = 0
-    large_points_against: int = 0
-    kalte: int = 0
-    kalte_against: int = 0
-    small_points: int = 0
-    small_points_against: int = 0
+    matches: int
+    evenings: int
+    theirs: SideFigures
+
+    @property
+    def large_points_against(self) -> int:
+        return self.theirs.large_points
+
+    @property
+    def kalte_against(self) -> int:
+        return self.theirs.kalte
 
     def mirrored(self) -> PairFigures:
-        return PairFigures(
-            self.matches,
-            self.evenings,
-            self.games,
-            self.rounds_lost,
-            self.rounds_won,
-            self.large_points_against,
-            self.large_points,
-            self.kalte_against,
-            self.kalte,
-            self.small_points_against,
-            self.small_points,
-        )
+        """The same figures seen from the opponent's side."""
+        own = SideFigures(**self.figures())
+        return PairFigures(self.matches, self.evenings, own, **self.theirs.figures())
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,18 +107,15 @@ def team_index(sums: Iterable[str] = ()) -> list[TeamRow]:
     the joined names too, halves the time SQLite takes.)
     """
     wanted = ["games", *(name for name in sums if name != "games")]
-    figures = {
-        pk: values
-        for pk, *values in TeamYear.objects.values_list("team_id")
-        .annotate(*(Sum(name) for name in wanted))
-        .order_by()
-        if values[0]
-    }
+    summed: Iterable[Mapping[str, Any]] = (
+        TeamYear.objects.values("team_id").annotate(**year_sums(wanted)).order_by()
+    )
+    figures = {row["team_id"]: row for row in summed if row[sum_of("games")]}
     names = Team.objects.values_list(
         "id", "player_1__name", "player_2__name", "player_1__slug", "player_2__slug"
     )
     rows = [
-        TeamRow(info, Totals(info.pk, info.name, **dict(zip(wanted, figures[pk], strict=True))))
+        TeamRow(info, totals(figures[pk], info.pk, info.name))
         for pk, *name in names
         if pk in figures
         for info in [_info(pk, *name)]
@@ -138,16 +129,15 @@ def with_figures(rows: Sequence[TeamRow]) -> list[TeamRow]:
 
     An evening lies in one year, so the evenings of all years add up like the other figures.
     """
-    sums = YearTotals.SUMS
     records = (
         TeamYear.objects.filter(team_id__in=[row.team.pk for row in rows])
-        .values_list("team_id")
-        .annotate(*(Sum(name) for name in sums))
+        .values("team_id")
+        .annotate(**year_sums())
         .order_by()
     )
-    figures = {pk: dict(zip(sums, values, strict=True)) for pk, *values in records}
+    figures = {record["team_id"]: record for record in records}
     return [
-        TeamRow(row.team, Totals(row.team.pk, row.team.name, **figures.get(row.team.pk, {})))
+        TeamRow(row.team, totals(figures.get(row.team.pk, {}), row.team.pk, row.team.name))
         for row in rows
     ]
 
@@ -165,14 +155,13 @@ def _low_side(a: str, b: str) -> Case:
     )
 
 
-# The tallies summed from the row team's side: won/lost, for/against.
+# The tallies summed from the row team's side (the one with the lower id) and its opponent's,
+# named after the match's columns: `small_a_sum` sums the row team's small points, `small_b_sum`
+# the other's.
 _PAIR_SUMS = {
-    f"s{i}": Sum(_low_side(f"{tally}_{mine}", f"{tally}_{theirs}"))
-    for i, (tally, mine, theirs) in enumerate(
-        (tally, mine, theirs)
-        for tally in ("rounds", "large", "kalte", "small")
-        for mine, theirs in (("a", "b"), ("b", "a"))
-    )
+    sum_of(f"{stem}_{mine}"): Sum(_low_side(f"{stem}_{mine}", f"{stem}_{theirs}"))
+    for stem in MATCH_SIDE.values()
+    for mine, theirs in (("a", "b"), ("b", "a"))
 }
 
 
@@ -193,11 +182,12 @@ def _pair_tallies(matches: QuerySet[Match]) -> dict[tuple[int, int], PairFigures
             **_PAIR_SUMS,
         )
         .order_by()
-        .values_list("low", "high", "n", "nights", "played", *_PAIR_SUMS)
     )
     result: dict[tuple[int, int], PairFigures] = {}
-    for low, high, *values in rows:
-        figures = PairFigures(*values)
+    for row in rows:
+        low, high, played = row["low"], row["high"], row["played"]
+        b = SideFigures(**match_side(row, "b", played, SUFFIX))
+        figures = PairFigures(row["n"], row["nights"], b, **match_side(row, "a", played, SUFFIX))
         result[(low, high)] = figures
         result[(high, low)] = figures.mirrored()
     return result
@@ -233,7 +223,8 @@ def opponents(team: TeamInfo, names: dict[int, TeamInfo]) -> list[Cell]:
 
 @dataclass(frozen=True, slots=True)
 class PairingMatch:
-    """A match of the pairing, its figures turned to the first team's side."""
+    """A match of the pairing, its figures turned to the first team's side (named as the
+    match's columns, scoring.figures.MATCH_SIDE)."""
 
     date: datetime.date
     position: int
@@ -316,27 +307,20 @@ def _sum_pairs(pairs: Iterable[tuple[int, int]]) -> tuple[int, int]:
     return (first, second)
 
 
-TALLY = ("games_count", "small_a", "small_b", "rounds_a", "rounds_b", "large_a", "large_b",
-         "kalte_a", "kalte_b", "open_round")  # fmt: skip
-
-
-def _turned(match: dict[str, object], first: Team) -> PairingMatch:
+def _turned(match: dict[str, Any], first: Team) -> PairingMatch:
     """The match's tally seen from `first`'s side."""
     a_first = match["team_a_id"] == first.pk
 
-    def pair(field: str) -> tuple[int, int]:
-        a, b = match[f"{field}_a"], match[f"{field}_b"]
-        return (a, b) if a_first else (b, a)  # type: ignore[return-value]
+    def pair(stem: str) -> tuple[int, int]:
+        a, b = match[f"{stem}_a"], match[f"{stem}_b"]
+        return (a, b) if a_first else (b, a)
 
     return PairingMatch(
-        date=match["evening__date"],  # type: ignore[arg-type]
-        position=match["position"],  # type: ignore[arg-type]
-        games=match["games_count"],  # type: ignore[arg-type]
-        small=pair("small"),
-        rounds=pair("rounds"),
-        large=pair("large"),
-        kalte=pair("kalte"),
-        open_round=match["open_round"],  # type: ignore[arg-type]
+        date=match["evening__date"],
+        position=match["position"],
+        games=match["games_count"],
+        open_round=match["open_round"],
+        **{stem: pair(stem) for stem in MATCH_SIDE.values()},
     )
 
 
@@ -349,11 +333,10 @@ def pairing(first: Team, second: Team) -> Pairing:
         .order_by()
         .first()
     )
-    empty = {"evenings_count": 0}
-    figures = totals(row or empty, first.pk, first.name)
+    figures = totals(row or {}, first.pk, first.name)
     matches = (
         Match.objects.filter(Q(team_a=first, team_b=second) | Q(team_a=second, team_b=first))
-        .values("team_a_id", "evening__date", "position", *TALLY)
+        .values("team_a_id", "evening__date", "position", *MATCH_TALLY_FIELDS)
         .order_by("-evening__date", "-position")
     )
     return Pairing(first, second, figures, [_turned(m, first) for m in matches])

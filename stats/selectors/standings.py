@@ -2,33 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from django.db.models import Count, QuerySet, Sum
+from django.db.models import Count, QuerySet
 
 from klammernliga.models import PlayerYear, Team, TeamYear, YearTotals
-from scoring.standings import Standing, Totals, rank, team_name
-
-_SUMS = YearTotals.SUMS
+from scoring.standings import Standing, rank, team_name
+from stats.figures import sums, totals
 
 
 def _years[T: YearTotals](model: type[T], year: int | None) -> QuerySet[T]:
     rows = model._default_manager.all()
     return rows.filter(year=year) if year is not None else rows
-
-
-def _totals(row: Mapping[str, Any], key: object, name: str, players: tuple[str, ...]) -> Totals:
-    return Totals(
-        key=key,
-        name=name,
-        players=players,
-        **{name_: row[f"{name_}_sum"] or 0 for name_ in _SUMS},
-    )
-
-
-def _sums() -> dict[str, Sum]:
-    return {f"{name}_sum": Sum(name) for name in _SUMS}
 
 
 def player_standings(*, year: int | None = None) -> list[Standing]:
@@ -39,11 +22,11 @@ def player_standings(*, year: int | None = None) -> list[Standing]:
     rows = (
         _years(PlayerYear, year)
         .values("player_id", "player__name", "player__slug")
-        .annotate(**_sums())
+        .annotate(**sums())
         .order_by()
     )
     return rank(
-        _totals(row, row["player__slug"], row["player__name"], (row["player__name"],))
+        totals(row, row["player__slug"], row["player__name"], (row["player__name"],))
         for row in rows
     )
 
@@ -52,13 +35,13 @@ def team_standings(*, year: int | None = None) -> list[Standing]:
     """Teams ranked as docs/rules.md "Tables" says: one aggregate over the stored year totals, and
     the teams' names in a second query (joining names into a grouping of every year's row
     costs more than both)."""
-    rows = _years(TeamYear, year).values("team_id").annotate(**_sums()).order_by()
+    rows = _years(TeamYear, year).values("team_id").annotate(**sums()).order_by()
     names = {
         pk: tuple(sorted(pair))
         for pk, *pair in Team.objects.values_list("pk", "player_1__name", "player_2__name")
     }
     return rank(
-        _totals(row, row["team_id"], team_name(*names[row["team_id"]]), names[row["team_id"]])
+        totals(row, row["team_id"], team_name(*names[row["team_id"]]), names[row["team_id"]])
         for row in rows
     )
 

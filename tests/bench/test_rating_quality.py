@@ -4,11 +4,11 @@ import io
 import json
 
 import pytest
-from django.core.management import CommandError, call_command
 
+from bench.rating_quality.__main__ import main
+from bench.rating_quality.bound import estimate, round_chance
+from bench.rating_quality.quality import brier, reliability
 from scoring.rating import KONTRA_SHARE, RE_SHARE, Rating, _outcomes, win_chance
-from stats.ratings.bound import estimate, round_chance
-from stats.ratings.quality import brier, reliability
 
 STRENGTHS = {"Anke": 0.95, "Bernd": 0.9, "Claus": 0.1, "Dörte": 0.05, "Inge": 0.5, "Jens": 0.5}
 STRONG, WEAK, EVEN = ("Anke", "Bernd"), ("Claus", "Dörte"), ("Inge", "Jens")
@@ -54,9 +54,9 @@ def test_each_reliability_bin_gets_our_score_and_the_bound_s_on_the_same_rounds(
     assert all(r.bound is None for r in reliability(ours))
 
 
-def test_rating_quality_reports_the_bound_beside_our_brier_score() -> None:
+def test_rating_quality_reports_the_bound_beside_our_brier_score(capsys) -> None:
     out = io.StringIO()
-    call_command("rating_quality", "--seeds", "3", "--years", "2001", "--bound", "20", "--json", stdout=out)  # fmt: skip
+    assert main(["--seeds", "3", "--years", "2001", "--bound", "20", "--json"], out) == 0
     (report,) = json.loads(out.getvalue())
     bound = report["bound"]
     assert bound["rounds_per_pairing"] == 20 and bound["pairings"] >= 1
@@ -64,10 +64,10 @@ def test_rating_quality_reports_the_bound_beside_our_brier_score() -> None:
     assert sum(b["rounds"] for b in bound["by_bin"]) == report["rounds"]
     assert sum(b["rounds"] for b in bound["reliability"]) == report["rounds"]
     text = io.StringIO()
-    call_command("rating_quality", "--seeds", "3", "--years", "2001", "--bound", "20", stdout=text)  # fmt: skip
+    assert main(["--seeds", "3", "--years", "2001", "--bound", "20"], text) == 0
     assert f"Brier {bound['brier']:.4f}" in text.getvalue()
-    with pytest.raises(CommandError, match="Runde"):
-        call_command("rating_quality", "--bound", "0", stdout=io.StringIO())
+    assert main(["--bound", "0"], io.StringIO()) == 2
+    assert "Runde" in capsys.readouterr().err
 
 
 def test_a_round_s_games_include_kontra_and_re_with_their_stakes_and_the_same_mean_chance() -> None:
@@ -86,3 +86,15 @@ def test_a_round_s_games_include_kontra_and_re_with_their_stakes_and_the_same_me
     # Kontra makes a round more of a lottery, but the stronger team stays the favourite.
     strong, weak = Rating(120.0, 5.0), Rating(80.0, 5.0)
     assert 0.5 < win_chance((strong, strong), (weak, weak), Rating(1.6, 0.05))[0] < 1
+
+
+def test_rating_quality_reports_spearman_brier_and_a_reliability_table(capsys) -> None:
+    out = io.StringIO()
+    args = ["--seeds", "7", "--strengths", "shuffled", "--years", "2000-2001", "--json"]
+    assert main(args, out) == 0
+    (report,) = json.loads(out.getvalue())
+    assert report["seed"] == 7 and len(report["ranking"]) == 8
+    assert -1 <= report["spearman"] <= 1 and 0 < report["brier"] < 0.3
+    assert sum(b["rounds"] for b in report["reliability"]) == report["rounds"] > 0
+    assert main(["--strengths", "Anke=2"], io.StringIO()) == 2
+    assert "Stärken" in capsys.readouterr().err

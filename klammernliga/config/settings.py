@@ -10,7 +10,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-BASE_DIR = Path(__file__).resolve().parent.parent
+BASE_DIR = Path(__file__).resolve().parents[2]
 
 
 def envbool(name: str, default: bool = False) -> bool:
@@ -40,8 +40,6 @@ if not SECRET_KEY:
 
 ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]")
 CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS")
-# A refused CSRF token (an expired login) says so, as JSON to a phone's queue.
-CSRF_FAILURE_VIEW = "klammernliga.entry.refusals.csrf_failure"
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -50,7 +48,6 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
-    "django.contrib.humanize",
     "django_tables2",
     "django_filters",
     "simple_history",
@@ -80,8 +77,8 @@ MIDDLEWARE = [
     "axes.middleware.AxesMiddleware",
 ]
 
-ROOT_URLCONF = "klammernliga.urls"
-WSGI_APPLICATION = "klammernliga.wsgi.application"
+ROOT_URLCONF = "klammernliga.config.urls"
+WSGI_APPLICATION = "klammernliga.config.wsgi.application"
 
 TEMPLATES = [
     {
@@ -218,6 +215,8 @@ SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_SECURE = envbool("SESSION_COOKIE_SECURE", not DEBUG and envbool("HTTPS", False))
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+# A refused token: the site's own page, or for the phone's queue an answer that keeps its games.
+CSRF_FAILURE_VIEW = "klammernliga.http.csrf.csrf_failure"
 LANGUAGE_COOKIE_SECURE = SESSION_COOKIE_SECURE
 LANGUAGE_COOKIE_SAMESITE = "Lax"
 SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", False)

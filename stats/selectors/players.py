@@ -5,20 +5,20 @@ from __future__ import annotations
 import datetime
 import functools
 from dataclasses import dataclass
-from typing import Any
 
-from django.db.models import CharField, Max, Min, Sum
+from django.db.models import CharField, Max, Min
 from django.db.models.functions import Cast
 
 from klammernliga.models import Participation, Player, PlayerYear, YearTotals
 from klammernliga.models.figures import GAME_FIGURES
 from scoring.domain import MELD_LABELS, Bid, MeldKind, Suit
+from scoring.figures import FIGURES, SideFigures, named
 from scoring.runs import Run, StretchRuns, longest_run_of
 from scoring.standings import Totals
 from stats.display import share
-from stats.figures import add, totals
-from stats.ratings import selectors as ratings
-from stats.selectors_opponents import Opponent, Partner, opponents, partners, sides
+from stats.figures import SUFFIX, add, sums, totals
+from stats.selectors import ratings
+from stats.selectors.opponents import Opponent, Partner, opponents, partners, sides
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,23 +39,13 @@ def player_list() -> list[PlayerRow]:
     stored year totals."""
     rows = (
         PlayerYear.objects.values("player_id", "player__name", "player__slug")
-        .annotate(
-            **{f"{name}_sum": Sum(name) for name in YearTotals.SUMS},
-            first=Min("year"),
-            last=Max("year"),
-        )
+        .annotate(**sums(), first=Min("year"), last=Max("year"))
         .order_by("player__name")
     )
     result = []
     for row in rows:
         player = Player(pk=row["player_id"], name=row["player__name"], slug=row["player__slug"])
-        sums: dict[str, Any] = {**row}  # with the sums annotated by name, unseen by the stubs
-        figures = totals(
-            {**sums, "evenings_count": sums["evenings_sum"]},
-            player.slug,
-            player.name,
-            (player.name,),
-        )
+        figures = totals(row, player.slug, player.name, (player.name,))
         result.append(PlayerRow(player, figures, row["first"], row["last"]))
     return result
 
@@ -90,14 +80,10 @@ class MeldRow:
 
 
 @dataclass(frozen=True, slots=True)
-class BestEvening:
+class BestEvening(SideFigures):
+    """His figures on the evening he did best."""
+
     date: datetime.date
-    large_points: int
-    small_points: int
-    small_points_against: int
-    rounds_won: int
-    rounds_lost: int
-    games: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,14 +131,14 @@ def _years(player: Player) -> tuple[list[Totals], dict[str, int]]:
     rows = (
         PlayerYear.objects.filter(player=player)
         .order_by("year")
-        .values_list("year", *YearTotals.SUMS, *GAME_FIGURES)
+        .values("year", *YearTotals.SUMS, *GAME_FIGURES)
     )
     years, total = [], dict.fromkeys(GAME_FIGURES, 0)
-    n = len(YearTotals.SUMS)
-    for year, *values in rows:
-        years.append(Totals(year, str(year), **dict(zip(YearTotals.SUMS, values[:n], strict=True))))
-        for name, value in zip(GAME_FIGURES, values[n:], strict=True):
-            total[name] += value
+    for row in rows:
+        year = row["year"]
+        years.append(Totals(year, str(year), row["evenings"], (), **named(row)))
+        for name in GAME_FIGURES:
+            total[name] += row[name]
     return years, total
 
 
@@ -199,11 +185,6 @@ class Evenings:
     rated_span: tuple[datetime.date, datetime.date] | None
 
 
-BEST_FIELDS = (
-    "large_points", "small_points", "small_points_against", "rounds_won", "rounds_lost", "games",
-)  # fmt: skip
-
-
 # A match's runs are a few small numbers, a few dozen different ones in a long league: each is
 # made once and shared (they are frozen), not made anew for each of thousands of matches.
 _stretch = functools.lru_cache(maxsize=1024)(StretchRuns)
@@ -223,8 +204,9 @@ def _evenings(player: Player) -> Evenings:
     rows = (
         Participation.objects.filter(player=player)
         .order_by("date", "match__position")
+        .annotate(day=Cast("date", CharField()))
         .values_list(
-            Cast("date", CharField()),
+            "day",
             "rounds_lost",
             "run_start",
             "run_end",
@@ -232,19 +214,22 @@ def _evenings(player: Player) -> Evenings:
             "large_points",
             "small_points",
             "small_points_against",
+            named=True,
         )
     )
     played: list[tuple[str, StretchRuns]] = []
     evenings: list[tuple[int, int, str]] = []  # large points, small points ±, date
     evening, points, net = "", 0, 0
-    for date, lost, start, end, run, large, small, against in rows:
+    for row in rows:
+        date = row.day
         if date != evening:
             evenings.append((points, net, evening))
             evening, points, net = date, 0, 0
-        points, net = points + large, net + small - against
+        points, net = points + row.large_points, net + row.small_points - row.small_points_against
         # A completed round: he lost one, or won the first (a match without one adds nothing).
+        lost, start = row.rounds_lost, row.run_start
         if lost or start:
-            played.append((date, _stretch(start, end, run, lost > 0)))
+            played.append((date, _stretch(start, row.run_end, row.run_best, lost > 0)))
     evenings.append((points, net, evening))
     # The most large points, then the best balance, then the earliest (the first of equals).
     best = max(evenings[1:], key=lambda e: e[:2], default=None)
@@ -263,10 +248,8 @@ def _evenings(player: Player) -> Evenings:
 
 def _evening(player: Player, date: datetime.date) -> BestEvening:
     """His figures on one evening; one query."""
-    sums = Participation.objects.filter(player=player, date=date).aggregate(
-        *(Sum(name) for name in BEST_FIELDS)
-    )
-    return BestEvening(date, *(sums[f"{name}__sum"] for name in BEST_FIELDS))
+    row = Participation.objects.filter(player=player, date=date).aggregate(**sums(FIGURES))
+    return BestEvening(date, **named(row, SUFFIX))
 
 
 def player_profile(player: Player) -> PlayerProfile:
@@ -295,5 +278,5 @@ def player_profile(player: Player) -> PlayerProfile:
 
 def rating_points(player: Player, period: str) -> list[tuple[datetime.date, float]]:
     """His rating after each evening, or at each month's or year's end (`period`): see
-    stats.ratings.selectors.rating_points."""
+    stats.selectors.ratings.rating_points."""
     return ratings.rating_points(player.pk, period)

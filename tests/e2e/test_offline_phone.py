@@ -1,0 +1,150 @@
+"""The scorekeeper's phone keeps what he typed exactly and forgets his pages when he logs out:
+the page never rewrites a typed number, and after logging out no logged-in page is readable
+from the phone's caches without a connection."""
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+from playwright.sync_api import expect
+
+from klammernliga.models import Game
+from tests.e2e.test_offline import phone, unsent, worker_in_charge  # noqa: F401
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_typed_points_are_never_changed(phone, live_server) -> None:  # noqa: F811
+    page = phone
+    day = timezone.localdate()
+    page.goto(live_server.url + reverse("entry:evening", args=[day]) + "?partie=1")
+    form = page.locator("#neues-spiel form")
+    points_a, points_b = form.locator("#id_points_a"), form.locator("#id_points_b")
+
+    # Typing A fills the empty B; typing B then leaves the typed A alone.
+    points_a.fill("100")
+    expect(points_b).to_have_value("64")
+    points_b.fill("100")
+    expect(points_a).to_have_value("100")
+    expect(form.locator('input[name="last_typed"]')).to_have_value("points_b")
+
+    # A field the page filled follows the typed one; a typed one never does.
+    points_a.fill("")
+    points_b.fill("")
+    points_b.fill("90")
+    expect(points_a).to_have_value("74")
+    points_b.fill("80")
+    expect(points_a).to_have_value("84")
+    points_a.fill("70")
+    points_b.fill("94")
+    expect(points_a).to_have_value("70")
+
+    # The game that does not add up is sent exactly as typed and refused, not rewritten.
+    points_a.fill("100")
+    points_b.fill("100")
+    form.locator("fieldset.players label", has_text="Anna").click()
+    form.locator("fieldset.suits label", has_text="Herz").click()
+    form.locator("fieldset.bids label", has_text="rein").click()
+    form.get_by_role("button", name="Spiel speichern").click()
+    expect(page.locator("#id_points_a")).to_have_value("100")
+    expect(page.locator("#id_points_b")).to_have_value("100")
+    # The server says so at the field typed last (team B's), and only there.
+    summary = page.locator("#fehler")
+    expect(summary.locator('a[href="#id_points_b"]')).to_contain_text("ergeben zusammen 200")
+    expect(summary.locator('a[href="#id_points_a"]')).to_have_count(0)
+    assert not Game.objects.filter(match__position=1).exists()
+
+
+def test_logout_leaves_nothing_readable_offline(phone, live_server) -> None:  # noqa: F811
+    page, context = phone, phone.context
+    day = timezone.localdate()
+    evening_url = live_server.url + reverse("entry:evening", args=[day]) + "?partie=1"
+    page.goto(evening_url)
+    worker_in_charge(page)
+    history_url = live_server.url + reverse("entry:history", args=[day])
+    page.goto(history_url)
+    start_url = live_server.url + reverse("entry:start")
+    page.goto(start_url)
+    expect(page.get_by_text("Angemeldet als anna")).to_be_visible()
+
+    with page.expect_response(lambda r: r.url.endswith(reverse("logout"))) as logout:
+        page.get_by_role("button", name="Abmelden").click()
+    assert logout.value.all_headers().get("clear-site-data") == '"cache"'
+    expect(page.get_by_text("Angemeldet als anna")).to_have_count(0)
+
+    # No logged-in page is left in the worker's caches ...
+    kept = page.evaluate(
+        """caches.keys().then((names) => Promise.all(names.map((name) => caches.open(name)
+            .then((cache) => cache.keys()))).then((lists) => lists.flat().map((r) => r.url)))"""
+    )
+    assert not [url for url in kept if "/erfassen/" in url and "/static/" not in url], kept
+
+    # ... and offline neither the evening nor its Verlauf shows anything of the scorekeeper.
+    context.set_offline(True)
+    for url in (start_url, evening_url, history_url):
+        page.goto(url)
+        expect(page.get_by_role("heading", level=1)).to_have_text("Keine Verbindung")
+        content = page.content()
+        assert "Angemeldet als" not in content and "csrfmiddlewaretoken" not in content
+    context.set_offline(False)
+
+
+def test_queued_games_keep_their_author(phone, live_server) -> None:  # noqa: F811
+    from tests.e2e.entry_flow import enter_game
+    from tests.e2e.test_offline import PASSWORD, log_in
+    from tests.factories import ScorekeeperFactory
+
+    ScorekeeperFactory(username="bert")
+    page, context = phone, phone.context
+    day = timezone.localdate()
+    evening_url = live_server.url + reverse("entry:evening", args=[day]) + "?partie=1"
+    page.goto(evening_url)
+    worker_in_charge(page)
+
+    # Anna types two games without a connection; the server stays out of reach for them.
+    context.set_offline(True)
+    enter_game(page, declarer="Anna", trump="Herz", bid="rein", points=("a", "100"))
+    enter_game(page, declarer="Carl", trump="Pik", bid="klein", points=("a", "82"))
+    expect(unsent(page, 1)).to_have_count(2)
+    page.route("**/erfassen/abend/**", lambda route: route.abort()
+               if route.request.method == "POST" else route.continue_())  # fmt: skip
+    context.set_offline(False)
+
+    # Logging out warns about them; they stay on the phone.
+    page.goto(live_server.url + reverse("entry:start"))
+    warnings: list[str] = []
+
+    def answer(dialog) -> None:
+        warnings.append(dialog.message)
+        dialog.accept()
+
+    page.on("dialog", answer)
+    page.get_by_role("button", name="Abmelden").click()
+    expect(page.get_by_text("Angemeldet als anna")).to_have_count(0)
+    assert len(warnings) == 1 and "2 nicht gesendete Aktionen" in warnings[0], warnings
+    page.unroute("**/erfassen/abend/**")
+
+    # Bert logs in on the same phone: Anna's games are neither sent nor listed as his.
+    page.goto(live_server.url + "/anmelden/?next=/erfassen/")
+    page.get_by_label("Benutzername").fill("bert")
+    page.get_by_label("Passwort").fill(PASSWORD)
+    page.get_by_label("Passwort").press("Enter")
+    expect(page.get_by_text("Angemeldet als bert")).to_be_visible()
+    page.goto(evening_url)
+    expect(page.get_by_role("heading", name="Neues Spiel · Partie 1")).to_be_visible()
+    expect(unsent(page, 1)).to_have_count(0)
+    kept = page.evaluate("window.klammernligaQueue.all().then((all) => all.map((r) => r.user))")
+    assert kept == ["anna", "anna"]
+    assert not Game.objects.filter(match__position=1).exists()
+
+    # Anna's next login sends them, in the order she typed them.
+    page.goto(live_server.url + reverse("entry:start"))
+    page.get_by_role("button", name="Abmelden").click()
+    expect(page.get_by_text("Angemeldet als bert")).to_have_count(0)
+    log_in(page, live_server.url)
+    page.goto(evening_url)
+    expect(page.locator("#partie-1 .game-row")).to_have_count(2, timeout=10_000)
+    assert list(
+        Game.objects.filter(match__position=1)
+        .order_by("position")
+        .values_list("points_a", flat=True)
+    ) == [100, 82]
