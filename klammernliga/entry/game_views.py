@@ -16,6 +16,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from klammernliga import services
 from klammernliga.entry.game_forms import DeleteGameForm, EditGameForm, GameForm
 from klammernliga.entry.history import HistoricalGame, evening_games
+from klammernliga.entry.refusals import wants_json
 from klammernliga.entry.views import (
     TEAMS,
     evening_on,
@@ -37,7 +38,7 @@ def new_game(request: HttpRequest, date: datetime.date) -> HttpResponse:
     """Record the next game of a match of this evening; the same form sent again stores
     nothing and shows the game it stored. A phone sending games kept offline asks for JSON."""
     evening = evening_on(date)
-    synced = _wants_json(request)
+    synced = wants_json(request)
     try:
         stored = _posted_token(request)
     except services.AlreadyRecorded:
@@ -103,11 +104,6 @@ def new_game(request: HttpRequest, date: datetime.date) -> HttpResponse:
                 return _sync_stored(game, replay=False)
             return redirect(evening_url(evening, "neues-spiel", neu=game.pk))
     return _refused(request, evening, form, synced)
-
-
-def _wants_json(request: HttpRequest) -> bool:
-    """The offline queue's sync asks for JSON; a form sent by the browser asks for HTML."""
-    return request.headers.get("accept", "").startswith("application/json")
 
 
 def _deleted_text() -> str:

@@ -4,15 +4,15 @@ queue that asks for JSON, an answer that keeps its games and says to log in agai
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils.translation import gettext
+
+from klammernliga.entry.refusals import login_again, wants_json
 
 
 def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
     """settings.CSRF_FAILURE_VIEW."""
-    if request.headers.get("accept", "").startswith("application/json"):
-        message = gettext("Bitte neu anmelden; die Spiele bleiben auf diesem Telefon.")
+    if wants_json(request):
         # "later": the queue keeps the game and sends it after the next login.
-        return JsonResponse({"status": "later", "problems": [message]}, status=403)
+        return login_again("csrf", 403)
     return render(request, "403_csrf.html", status=403)

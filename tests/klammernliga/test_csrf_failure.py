@@ -37,6 +37,7 @@ def test_the_phones_queue_is_told_to_log_in_again_and_keeps_its_games(strict, ma
     assert response.status_code == 403
     assert response.json() == {
         "status": "later",
+        "reason": "csrf",
         "problems": ["Bitte neu anmelden; die Spiele bleiben auf diesem Telefon."],
     }
     assert Game.objects.count() == 0
