@@ -93,10 +93,8 @@ function publicPage(request) {
       return response;
     })
     .catch(function () {
-      return caches.open(CACHE).then(function (cache) {
-        return cache.match(request, { ignoreVary: true }).then(function (found) {
-          return found ? marked(found) : notKept();
-        });
+      return keptCopy(request).then(function (found) {
+        return found ? marked(found) : notKept();
       });
     });
 }
@@ -125,6 +123,18 @@ function marked(response) {
   });
 }
 
+// The copy kept of this very address. Pages vary by cookie and language: on this phone, one
+// scorekeeper's, so the Vary header is ignored. This release's cache first, then any other:
+// while a new release takes over, the worker still answering may be the old one, whose cache
+// has just been dropped.
+function keptCopy(request) {
+  return caches
+    .match(request, { ignoreVary: true, cacheName: CACHE })
+    .then(function (found) {
+      return found || caches.match(request, { ignoreVary: true });
+    });
+}
+
 // Pages: the network first (they change with every game), the last copy without a connection.
 function page(request) {
   if (new URL(request.url).pathname.indexOf(CONFIG.entry) !== 0) {
@@ -134,20 +144,20 @@ function page(request) {
     .then(function (response) {
       if (response.ok && !response.redirected) {
         var copy = response.clone();
-        caches.open(CACHE).then(function (cache) {
-          cache.put(request, copy);
+        // Not into a cache a newer release has dropped meanwhile.
+        caches.has(CACHE).then(function (kept) {
+          return kept && caches.open(CACHE).then(function (cache) {
+            return cache.put(request, copy);
+          });
         });
       }
       return response;
     })
     .catch(function () {
-      return caches.open(CACHE).then(function (cache) {
-        // Pages vary by cookie and language: on this phone, one scorekeeper's.
-        // Only this very address: another Partie's page under this one's name would put the
-        // next game into the wrong Partie.
-        return cache.match(request, { ignoreVary: true }).then(function (found) {
-          return found || notKept();
-        });
+      // Only this very address: another Partie's page under this one's name would put the
+      // next game into the wrong Partie.
+      return keptCopy(request).then(function (found) {
+        return found || notKept();
       });
     });
 }

@@ -48,6 +48,16 @@ def worker_in_charge(page: Page) -> None:
     page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null")
 
 
+def worker_settled(page: Page) -> None:
+    """No release is installing or waiting, and the active worker controls the page."""
+    page.wait_for_function(
+        """() => navigator.serviceWorker.getRegistration().then((r) => !!r && !r.installing
+            && !r.waiting && !!r.active && r.active.state === "activated"
+            && navigator.serviceWorker.controller !== null
+            && navigator.serviceWorker.controller.state === "activated")"""
+    )
+
+
 def eventually(check, seconds: float = 10) -> bool:
     """What the service worker does in the background, waited for (a promise cannot be)."""
     deadline = time.monotonic() + seconds
@@ -260,6 +270,7 @@ def test_a_release_with_a_changed_asset_name_reaches_the_phone_on_its_next_visit
     assert eventually(lambda: page.url.split("#")[0] in kept()), kept()
     assert live_server.url + "/static/js/entry.js?release=2" in kept()
     assert live_server.url + "/static/js/entry.js" not in kept()
+    worker_settled(page)
 
     # Offline, the page and the new asset come from the phone.
     context.set_offline(True)
