@@ -8,14 +8,17 @@ import datetime
 import uuid
 
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.db import transaction
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from klammernliga import services
+from klammernliga.entry.forms import SLOTS, MatchForm
 from klammernliga.entry.game_forms import DeleteGameForm, EditGameForm, GameForm
 from klammernliga.entry.history import HistoricalGame, evening_games
+from klammernliga.entry.problems import problem_text
 from klammernliga.entry.refusals import wants_json
 from klammernliga.entry.views import (
     TEAMS,
@@ -28,8 +31,9 @@ from klammernliga.entry.views import (
     round_notice,
     scorekeeper_required,
 )
-from klammernliga.models import Evening, Game, Match
+from klammernliga.models import Evening, Game, Match, Player
 from scoring.domain import BASE_TOTAL
+from scoring.matches import pairing
 
 
 @scorekeeper_required
@@ -37,6 +41,8 @@ from scoring.domain import BASE_TOTAL
 def new_game(request: HttpRequest, date: datetime.date) -> HttpResponse:
     """Record the next game of a match of this evening; the same form sent again stores
     nothing and shows the game it stored. A phone sending games kept offline asks for JSON."""
+    if not request.POST.get("match") and any(f"partie-player_{s}" in request.POST for s in SLOTS):
+        return _game_of_a_partie_begun_offline(request, date)
     evening = evening_on(date)
     synced = wants_json(request)
     try:
@@ -106,6 +112,98 @@ def new_game(request: HttpRequest, date: datetime.date) -> HttpResponse:
     return _refused(request, evening, form, synced)
 
 
+def _game_of_a_partie_begun_offline(request: HttpRequest, date: datetime.date) -> JsonResponse:
+    """A game typed in a Partie the phone began without a connection (perhaps on an evening it
+    began too) names its Partie by the four players, as the Partie form does, and the evening by
+    its date and place. The evening is opened and the Partie begun or continued (the same-teams
+    rule) in the game's own transaction: a refused game leaves neither behind. The answers are
+    the queue's (JSON), as only the phone sends such a game."""
+    teams = MatchForm(data=request.POST, prefix="partie")
+    if not teams.is_valid():
+        return _sync_answer("refused", [entry["text"] for entry in teams.summary()])
+    team_a, team_b = teams.teams()
+    if any(isinstance(ref, str) for ref in (*team_a, *team_b)):
+        # The phone begins a Partie offline with known players only (a new player needs the
+        # connection); a name here is not a Partie the phone began.
+        return _sync_answer(
+            "refused", [gettext("Neue Spieler lassen sich nur mit Verbindung anlegen.")]
+        )
+    try:
+        stored = _posted_token(request)
+    except services.AlreadyRecorded:
+        return _sync_answer("deleted", [_deleted_text()])
+    if stored is not None:
+        match = stored.match
+        data = _seated(request.POST, match, team_a)
+        posted = pairing((team_a[0].pk, team_a[1].pk), (team_b[0].pk, team_b[1].pk))  # type: ignore[union-attr]  # all Players: checked above
+        form = GameForm(match=match, data=data)
+        try:
+            if (
+                stored.match.evening.date != date
+                or posted
+                != pairing(
+                    (match.team_a.player_1_id, match.team_a.player_2_id),
+                    (match.team_b.player_1_id, match.team_b.player_2_id),
+                )
+                or not form.is_valid()
+            ):
+                raise services.TokenConflict
+            services.check_replay(stored, match=match, author=request.user, **form.inputs())
+        except services.TokenConflict:
+            return _sync_answer("conflict", [_token_conflict_text()])
+        return _sync_stored(stored, replay=True)
+    with transaction.atomic():
+        evening, _ = services.open_evening(
+            date=date, place=request.POST.get("place", "").strip()[:100]
+        )
+        try:
+            match, _ = services.begin_match(evening=evening, team_a=team_a, team_b=team_b)
+        except services.InvalidGame as error:
+            transaction.set_rollback(True)
+            return _sync_answer("refused", [problem_text(p, {}) for p in error.problems])
+        form = GameForm(match=match, data=_seated(request.POST, match, team_a))
+        if form.is_valid():
+            try:
+                if form.cleaned_data.get("token"):
+                    game, _ = services.record_game_once(
+                        match=match,
+                        token=form.cleaned_data["token"],
+                        author=request.user,
+                        **form.inputs(),
+                    )
+                else:
+                    game = services.record_game(match=match, **form.inputs())
+            except services.InvalidGame as error:
+                form.add_problems(error.problems, form.names)
+            else:
+                return _sync_stored(game, replay=False)
+        transaction.set_rollback(True)
+        return _sync_answer("refused", _problems(form))
+
+
+SIDED = ("points", "terz", "fuenfzig", "belle", "top")
+
+
+def _seated(
+    posted: QueryDict, match: Match, team_a: tuple[Player | str, Player | str]
+) -> QueryDict:
+    """The game's fields as the match seats its teams: a Partie begun on the phone with the
+    teams the other way round than the Partie they go on with has its sides swapped, so every
+    number stays with the team it was typed for."""
+    if {p.pk for p in team_a if isinstance(p, Player)} == {
+        match.team_a.player_1_id,
+        match.team_a.player_2_id,
+    }:
+        return posted
+    data = posted.copy()
+    for name in SIDED:
+        for side, other in (("a", "b"), ("b", "a")):
+            data.setlist(f"{name}_{side}", posted.getlist(f"{name}_{other}"))
+    typed = posted.get("last_typed", "")
+    data["last_typed"] = {"points_a": "points_b", "points_b": "points_a"}.get(typed, typed)
+    return data
+
+
 def _deleted_text() -> str:
     return gettext("Dieses Spiel war schon gespeichert und ist inzwischen gelöscht.")
 
@@ -139,12 +237,15 @@ def _sync_stored(game: Game, *, replay: bool) -> JsonResponse:
 def _refused(request: HttpRequest, evening: Evening, form: GameForm, synced: bool) -> HttpResponse:
     """The form again with every problem; for the sync, the same messages as a list."""
     if synced:
-        problems = [
-            f"{entry['name']}: {entry['text']}" if entry["name"] else entry["text"]
-            for entry in form.summary()
-        ]
-        return _sync_answer("refused", problems)
+        return _sync_answer("refused", _problems(form))
     return evening_page(request, evening, game_form=form)
+
+
+def _problems(form: GameForm) -> list[str]:
+    return [
+        f"{entry['name']}: {entry['text']}" if entry["name"] else entry["text"]
+        for entry in form.summary()
+    ]
 
 
 def _posted_token(request: HttpRequest) -> Game | None:
