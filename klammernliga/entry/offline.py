@@ -61,7 +61,14 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     assets = asset_urls()
     source = _worker_source()
     version = hashlib.sha256(json.dumps([assets, source]).encode()).hexdigest()[:12]
-    config = json.dumps({"version": version, "assets": assets, "entry": reverse("entry:start")})
+    config = json.dumps(
+        {
+            "version": version,
+            "assets": assets,
+            "entry": reverse("entry:start"),
+            "blank": reverse("entry:blank_evening"),
+        }
+    )
     response = HttpResponse(
         f"self.KLAMMERN_OFFLINE = {config};\n{source}",
         content_type="text/javascript; charset=utf-8",

@@ -25,6 +25,7 @@ app_name = "entry"
 
 urlpatterns = [
     path("", views.start, name="start"),
+    path("abend/neu/", views.blank_evening, name="blank_evening"),
     path("abend/<isodate:date>/", views.evening, name="evening"),
     path("abend/<isodate:date>/partie/", views.new_match, name="new_match"),
     path("abend/<isodate:date>/spiel/", game_views.new_game, name="new_game"),

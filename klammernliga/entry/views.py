@@ -6,16 +6,19 @@ from __future__ import annotations
 
 import datetime
 import functools
+import json
 from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required, permission_required
+from django.db import transaction
 from django.db.models import Prefetch, Sum
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -32,7 +35,8 @@ from klammernliga.entry.history import (
 )
 from klammernliga.entry.problems import problem_text
 from klammernliga.entry.refusals import login_again, wants_json
-from klammernliga.models import Evening, Game, Match
+from klammernliga.models import Evening, Game, Match, Player, Team
+from klammernliga.validation import date_problem
 from scoring.domain import BASE_TOTAL, Side, Suit
 from scoring.matches import pairing
 
@@ -129,6 +133,8 @@ def start(request: HttpRequest) -> HttpResponse:
 
 
 def _matches(evening: Evening) -> list[Match]:
+    if evening.pk is None:
+        return []
     games = Game.objects.select_related("declarer").prefetch_related("melds").order_by("position")
     return list(
         evening.matches.select_related(*TEAMS)
@@ -198,6 +204,10 @@ def evening_page(
         match.is_open = match.pk in open_ids  # type: ignore[attr-defined]  # for the template only
         # Where its open round stands: the phone adds the games still waiting to it.
         match.round_now = _score(match)  # type: ignore[attr-defined]  # for the template only
+        # Its four seats for the phone, which may switch its form to it without a connection.
+        match.seats_json = json.dumps(  # type: ignore[attr-defined]  # for the template only
+            [[p.pk, p.name] for p in (*match.team_a.players, *match.team_b.players)]
+        )
         for game in match.games.all():
             game.round_text = round_notice(game, match)  # type: ignore[attr-defined]  # for the template
             game.trump_symbol = Suit(game.trump).symbol  # type: ignore[attr-defined]  # for the template
@@ -205,6 +215,7 @@ def evening_page(
             if saved == str(game.pk):
                 notice = {"game": game, "match": match, "label": game_label(game)}
     open_ones = [m for m in matches if m.pk in open_ids]
+    begun_offline = False
     if game_form is not None:
         loaded = next(m for m in matches if m.pk == game_form.match.pk)
         game_form.match = loaded  # the loaded one, with its games
@@ -213,6 +224,11 @@ def evening_page(
         current = _chosen(request, open_ones, notice["match"] if notice else None)
         if current is not None:
             game_form = GameForm(match=current)
+        else:
+            # The form of a Partie the phone may begin without a connection: hidden until then,
+            # its four seats filled in by the page's script (static/js/offline.js).
+            game_form = GameForm(match=_seats())
+            begun_offline = True
     context = {
         "evening": evening,
         "matches": matches,
@@ -223,17 +239,45 @@ def evening_page(
         "suggestions": _suggestions(evening, matches),
         "notice": notice,
         "score": _score(current) if current is not None else None,
-        "deleted": restorable_games(evening),
+        "deleted": restorable_games(evening) if evening.pk else [],
+        "begun_offline": begun_offline,
         "base_total": BASE_TOTAL,
     }
     return render(request, "entry/evening.html", context)
 
 
+def _seats() -> Match:
+    """A Partie not stored, of four seats without players: the game form's outline."""
+    seat = [Player(name=f"{team} {n}") for team in "AB" for n in (1, 2)]
+    return Match(
+        position=0,
+        team_a=Team(player_1=seat[0], player_2=seat[1]),
+        team_b=Team(player_1=seat[2], player_2=seat[3]),
+    )
+
+
+def _evening_or_blank(date: datetime.date) -> Evening:
+    """The evening of a date, or one not yet begun (not stored) if the date may have one."""
+    if date_problem(date):
+        raise Http404
+    return Evening.objects.filter(date=date).first() or Evening(date=date)
+
+
 @scorekeeper_required
 @require_GET
 def evening(request: HttpRequest, date: datetime.date) -> HttpResponse:
-    """The evening's matches with every game, the form for the next game and a new match."""
-    return evening_page(request, evening_on(date))
+    """The evening's matches with every game, the form for the next game and a new match. An
+    evening not yet begun shows the form for its first Partie: it begins with it."""
+    return evening_page(request, _evening_or_blank(date))
+
+
+@scorekeeper_required
+@require_GET
+def blank_evening(request: HttpRequest) -> HttpResponse:
+    """Today's evening as it looks before it begins: the service worker keeps it and shows it,
+    dated by the page's script, for an evening begun on the phone without a connection."""
+    page = evening_page(request, Evening(date=timezone.localdate()))
+    return page
 
 
 @scorekeeper_required
@@ -241,13 +285,19 @@ def evening(request: HttpRequest, date: datetime.date) -> HttpResponse:
 def new_match(request: HttpRequest, date: datetime.date) -> HttpResponse:
     """Start a match of two teams (new players may be typed in on the spot); the same two teams
     go on with their earlier match if none of the four played elsewhere since."""
-    evening = evening_on(date)
+    evening = _evening_or_blank(date)
     form = MatchForm(data=request.POST, prefix="partie")
     if form.is_valid():
         team_a, team_b = form.teams()
         try:
-            match, going_on = services.begin_match(evening=evening, team_a=team_a, team_b=team_b)
+            with transaction.atomic():
+                # The evening begins with its first Partie (and not without it).
+                evening, _ = services.open_evening(date=date)
+                match, going_on = services.begin_match(
+                    evening=evening, team_a=team_a, team_b=team_b
+                )
         except services.InvalidGame as error:
+            evening = _evening_or_blank(date)
             for problem in error.problems:
                 form.add_error(None, problem_text(problem, {}))
         else:

@@ -109,7 +109,7 @@
       ready
         .then(function (records) {
           var mine = records.filter(function (record) {
-            return (record.user || "") === user;
+            return (record.user || "") === user && record.kind !== "partie";
           });
           if (mine.length && !window.confirm(account.dataset.unsent.replace("%(n)s", mine.length))) {
             return false;

@@ -15,6 +15,60 @@
       .catch(function () {});
   }
 
+  var SLOTS = ["a1", "a2", "b1", "b2"];
+  var PLACE = "klammernliga-place-";
+
+  // --- an evening begun without a connection -------------------------------------------------
+
+  // The start form offline: the evening's page opens (the service worker shows the kept page of
+  // an evening not yet begun), and its place waits on the phone for the first game.
+  var start = document.querySelector("form[data-evening-base]");
+  if (start) {
+    start.addEventListener("submit", function (event) {
+      var date = start.elements.date.value;
+      if (navigator.onLine || !/^\d{4}-\d{2}-\d{2}$/.test(date)) {
+        return;
+      }
+      event.preventDefault();
+      try {
+        window.localStorage.setItem(PLACE + date, start.elements.place.value.trim());
+      } catch (error) {
+        // no storage: the evening begins without its place
+      }
+      window.location.assign(start.dataset.eveningBase + date + "/#neue-partie");
+    });
+  }
+
+  // The kept page of an evening not yet begun, shown for another date: its date, its title and
+  // every address on it become the date asked for.
+  function redate() {
+    var page = document.querySelector(".entry-evening[data-date]");
+    var asked = window.location.pathname.match(/\/abend\/(\d{4}-\d{2}-\d{2})\/$/);
+    if (!page || !asked || page.dataset.date === asked[1]) {
+      return;
+    }
+    var from = "/abend/" + page.dataset.date + "/";
+    var to = "/abend/" + asked[1] + "/";
+    var parts = asked[1].split("-");
+    var shown = page.dataset.datePattern.replace(/[dmY]/g, function (code) {
+      return { d: parts[2], m: parts[1], Y: parts[0] }[code];
+    });
+    document.querySelectorAll("[action], [href]").forEach(function (element) {
+      ["action", "href"].forEach(function (name) {
+        var value = element.getAttribute(name);
+        if (value && value.indexOf(from) !== -1) {
+          element.setAttribute(name, value.replace(from, to));
+        }
+      });
+    });
+    var title = page.querySelector("h1");
+    title.textContent = title.textContent.replace(page.dataset.dateShown, shown);
+    document.title = document.title.replace(page.dataset.dateShown, shown);
+    page.dataset.date = asked[1];
+    page.dataset.dateShown = shown;
+  }
+  redate();
+
   var form = document.querySelector("form.game-form[data-offline]");
   if (!form || !window.indexedDB || !window.crypto || !crypto.randomUUID) {
     return;
@@ -37,7 +91,7 @@
   function unsent() {
     return queue.unsent(action).then(function (records) {
       return records.filter(function (record) {
-        return record.user === queue.user;
+        return record.user === queue.user && record.kind !== "partie";
       });
     });
   }
@@ -96,7 +150,7 @@
       token: form.elements.token.value,
       seq: seq || Date.now(),
       action: action,
-      match: form.elements.match.value,
+      match: form.dataset.partieKey || form.elements.match.value,
       partie: form.dataset.partie,
       user: queue.user,
       fields: fields,
@@ -108,7 +162,11 @@
 
   // The form's own Partie and CSRF token stay: a game of a Partie that is over is corrected
   // into the Partie the form is for.
-  var KEPT_FIELDS = ["match", "csrfmiddlewaretoken"];
+  var KEPT_FIELDS = ["match", "csrfmiddlewaretoken", "place"].concat(
+    SLOTS.map(function (slot) {
+      return "partie-player_" + slot;
+    })
+  );
 
   function fillForm(record) {
     form.reset();
@@ -436,12 +494,18 @@
         if (window.confirm(texts.confirmDiscard)) {
           forget(token).then(show);
         }
-      } else if (record.match !== form.elements.match.value) {
-        // The form of another Partie: open that tab and fill it there.
-        window.location.assign(
-          action.replace(/spiel\/$/, "") +
-            "?partie=" + record.partie + "&korrigieren=" + token + "#neues-spiel"
-        );
+      } else if (record.match !== currentKey()) {
+        // The form of another Partie: switched to it on this page, or that Partie's page.
+        var partie = partieOf(record.match);
+        if (partie) {
+          usePartie(partie);
+          correct(record);
+        } else {
+          window.location.assign(
+            action.replace(/spiel\/$/, "") +
+              "?partie=" + record.partie + "&korrigieren=" + token + "#neues-spiel"
+          );
+        }
       } else {
         correct(record);
       }
@@ -455,10 +519,288 @@
     form.scrollIntoView();
   }
 
+  // --- Parties begun without a connection ---------------------------------------------------
+  // A Partie begun on the phone is kept in the queue too (kind "partie", never sent itself): its
+  // games name it by the four players, and the server begins or continues it with the first.
+
+  var parties = []; // every Partie the form can be switched to on this page
+
+  function teamName(first, second) {
+    return [first, second]
+      .sort(function (x, y) {
+        var a = x.toLowerCase();
+        var b = y.toLowerCase();
+        return a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0;
+      })
+      .join(" & ");
+  }
+
+  // The same two teams, however seated.
+  function pairingKey(ids) {
+    var a = [ids[0], ids[1]].sort().join("+");
+    var b = [ids[2], ids[3]].sort().join("+");
+    return [a, b].sort().join("|");
+  }
+
+  function currentKey() {
+    return form.dataset.partieKey || form.elements.match.value;
+  }
+
+  function partieOf(key) {
+    return parties.filter(function (partie) {
+      return partie.key === key;
+    })[0];
+  }
+
+  function setHidden(name, value) {
+    var input = form.querySelector('input[type="hidden"][name="' + name + '"]');
+    if (value === null) {
+      if (input) {
+        input.remove();
+      }
+      return;
+    }
+    if (!input) {
+      input = document.createElement("input");
+      input.type = "hidden";
+      input.name = name;
+      form.appendChild(input);
+    }
+    input.value = value;
+  }
+
+  function place() {
+    try {
+      return window.localStorage.getItem(PLACE + action.split("/").slice(-3)[0]) || "";
+    } catch (error) {
+      return "";
+    }
+  }
+
+  var firstMatch = form.elements.match.value;
+
+  // The form, with its seats, names and number, for one Partie: never one Partie's form under
+  // another's name.
+  function usePartie(partie) {
+    var section = form.closest("section");
+    section.hidden = false;
+    form.dataset.partie = partie.position;
+    form.dataset.partieKey = partie.key;
+    form.elements.match.value = partie.local ? "" : partie.key;
+    SLOTS.forEach(function (slot, index) {
+      setHidden("partie-player_" + slot, partie.local ? partie.ids[index] : null);
+    });
+    setHidden("place", partie.local ? place() : null);
+    ["declarer", "dealer"].forEach(function (name) {
+      form.querySelectorAll('input[name="' + name + '"]').forEach(function (input, index) {
+        input.value = partie.ids[index];
+        var label = input.closest("label");
+        var text = label && label.querySelector("span");
+        if (text) {
+          text.textContent = partie.names[index];
+        }
+      });
+    });
+    [0, 1].forEach(function (team) {
+      form.querySelectorAll('[data-team="' + team + '"]').forEach(function (element) {
+        element.textContent = teamName(partie.names[2 * team], partie.names[2 * team + 1]);
+      });
+    });
+    section.querySelector(".new-game-title").textContent = texts.newGame.replace(
+      "%(n)s",
+      partie.position
+    );
+    var score = section.querySelector("p.score");
+    if (score) {
+      score.hidden = partie.key !== firstMatch;
+    }
+    section.querySelectorAll(".partie-tabs a").forEach(function (tab) {
+      if (new URLSearchParams(tab.search).get("partie") === String(partie.position)) {
+        tab.setAttribute("aria-current", "true");
+      } else {
+        tab.removeAttribute("aria-current");
+      }
+    });
+    resetForm();
+  }
+
+  function showLocal(partie) {
+    var section = document.getElementById("local-partie").content.firstElementChild.cloneNode(true);
+    section.id = "partie-" + partie.position;
+    section.dataset.match = partie.key;
+    section.dataset.teamA = partie.ids[0] + " " + partie.ids[1];
+    section.dataset.round = "1";
+    section.dataset.scoreA = "0";
+    section.dataset.scoreB = "0";
+    section.querySelector(".partie-title").textContent = texts.partie.replace("%(n)s", partie.position);
+    var teams = section.querySelectorAll(".team");
+    teams[0].textContent = teamName(partie.names[0], partie.names[1]);
+    teams[1].textContent = teamName(partie.names[2], partie.names[3]);
+    section.querySelector(".use-partie").addEventListener("click", function () {
+      usePartie(partie);
+      form.closest("section").scrollIntoView();
+    });
+    var before = document.getElementById("geloescht") || document.getElementById("neue-partie");
+    before.parentNode.insertBefore(section, before);
+  }
+
+  document.querySelectorAll("section.match[data-seats]").forEach(function (section) {
+    var seats = JSON.parse(section.dataset.seats);
+    var partie = {
+      key: section.dataset.match,
+      local: false,
+      open: "open" in section.dataset,
+      position: section.dataset.position,
+      ids: seats.map(function (seat) {
+        return String(seat[0]);
+      }),
+      names: seats.map(function (seat) {
+        return seat[1];
+      }),
+    };
+    parties.push(partie);
+    // Offline, "next game here" switches the form on this page (that Partie's page may not be
+    // kept on the phone).
+    var link = section.querySelector(".tally a");
+    if (link) {
+      link.addEventListener("click", function (event) {
+        if (!navigator.onLine) {
+          event.preventDefault();
+          usePartie(partie);
+          form.closest("section").scrollIntoView();
+        }
+      });
+    }
+  });
+
+  function localRecords() {
+    return queue.all().then(function (records) {
+      return records
+        .filter(function (record) {
+          return record.kind === "partie" && record.action === action && record.user === queue.user;
+        })
+        .sort(function (a, b) {
+          return a.seq - b.seq;
+        });
+    });
+  }
+
+  function nameOf(id) {
+    var option = document.querySelector('select[name="partie-player_a1"] option[value="' + id + '"]');
+    return option ? option.textContent.trim() : "";
+  }
+
+  function beginOffline(partieForm) {
+    var ids = [];
+    var typed = false;
+    SLOTS.forEach(function (slot) {
+      var chosen = partieForm.elements["partie-player_" + slot];
+      var fresh = partieForm.elements["partie-new_" + slot];
+      typed = typed || Boolean(fresh && fresh.value.trim());
+      ids.push(chosen ? chosen.value : "");
+    });
+    var distinct = ids.filter(function (id, index) {
+      return id && ids.indexOf(id) === index;
+    });
+    var note = document.getElementById("partie-offline-status");
+    if (typed || distinct.length !== 4) {
+      note.textContent = typed ? texts.newPlayerOffline : texts.fourPlayers;
+      return Promise.resolve();
+    }
+    var names = ids.map(nameOf);
+    var same = parties.filter(function (partie) {
+      return (partie.local || partie.open) && pairingKey(partie.ids) === pairingKey(ids);
+    })[0];
+    var ready = Promise.resolve(same);
+    if (!same) {
+      var position = parties.reduce(function (top, partie) {
+        return Math.max(top, parseInt(partie.position, 10) || 0);
+      }, 0) + 1;
+      var key = "neu:" + ids.join("-");
+      var record = {
+        token: "partie:" + action + ":" + key,
+        kind: "partie",
+        seq: Date.now(),
+        action: action,
+        user: queue.user,
+        key: key,
+        ids: ids,
+        names: names,
+        position: String(position),
+      };
+      ready = keep(record).then(function () {
+        var partie = fromRecord(record);
+        parties.push(partie);
+        showLocal(partie);
+        return partie;
+      });
+    }
+    return ready.then(function (partie) {
+      note.textContent = "";
+      usePartie(partie);
+      setStatus(texts.partieBegun.replace("%(n)s", partie.position));
+      form.closest("section").scrollIntoView();
+    });
+  }
+
+  function fromRecord(record) {
+    return {
+      key: record.key,
+      local: true,
+      open: true,
+      position: record.position,
+      ids: record.ids,
+      names: record.names,
+    };
+  }
+
+  document.querySelectorAll("form").forEach(function (partieForm) {
+    if (!/\/partie\/$/.test((partieForm.getAttribute("action") || "").split("#")[0])) {
+      return;
+    }
+    partieForm.addEventListener("submit", function (event) {
+      if (!navigator.onLine) {
+        event.preventDefault();
+        beginOffline(partieForm);
+      }
+    });
+  });
+
+  // The Parties begun on this phone: shown, unless the server has them now and none of their
+  // games waits any more.
+  function loadLocal() {
+    return Promise.all([localRecords(), unsent()]).then(function (both) {
+      var shown = [];
+      both[0].forEach(function (record) {
+        var partie = fromRecord(record);
+        var waiting = both[1].some(function (game) {
+          return game.match === partie.key;
+        });
+        var stored = parties.some(function (other) {
+          return other.open && pairingKey(other.ids) === pairingKey(partie.ids);
+        });
+        if (stored && !waiting) {
+          forget(record.token);
+          return;
+        }
+        parties.push(partie);
+        showLocal(partie);
+        shown.push(partie);
+      });
+      if (form.closest("section").hidden && shown.length) {
+        usePartie(shown[shown.length - 1]);
+      }
+    });
+  }
+
   // Every page load gets a token of its own: a page kept by the service worker holds an old one.
   form.elements.token.value = crypto.randomUUID();
   var asked = new URLSearchParams(window.location.search).get("korrigieren");
-  (asked ? find(asked) : Promise.resolve(null))
+  loadLocal()
+    .catch(function () {})
+    .then(function () {
+      return asked ? find(asked) : null;
+    })
     .then(function (record) {
       if (record) {
         correct(record);

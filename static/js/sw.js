@@ -62,7 +62,7 @@ function keepOpenPages() {
                   return keepPublic(url, response);
                 }).catch(function () {});
               }
-              return cache.add(url).catch(function () {});
+              return Promise.all([cache.add(url).catch(function () {}), keepBlankEvening()]);
             })
         );
       });
@@ -135,6 +135,34 @@ function keptCopy(request) {
     });
 }
 
+function isEvening(url) {
+  var path = new URL(url).pathname;
+  return path.indexOf(CONFIG.entry) === 0 && /\/abend\/\d{4}-\d{2}-\d{2}\/$/.test(path);
+}
+
+// The page of an evening not yet begun, kept once a logged-in entry page was opened, so that
+// an evening can begin without a connection. Logging out forgets it with the other pages.
+var blankKept = false;
+function keepBlankEvening() {
+  if (blankKept) {
+    return Promise.resolve();
+  }
+  blankKept = true;
+  return fetch(CONFIG.blank, { credentials: "same-origin" })
+    .then(function (response) {
+      if (!response.ok || response.redirected) {
+        blankKept = false;
+        return;
+      }
+      return caches.open(CACHE).then(function (cache) {
+        return cache.put(CONFIG.blank, response);
+      });
+    })
+    .catch(function () {
+      blankKept = false;
+    });
+}
+
 // Pages: the network first (they change with every game), the last copy without a connection.
 function page(request) {
   if (new URL(request.url).pathname.indexOf(CONFIG.entry) !== 0) {
@@ -143,6 +171,7 @@ function page(request) {
   return fetch(request)
     .then(function (response) {
       if (response.ok && !response.redirected) {
+        keepBlankEvening();
         var copy = response.clone();
         // Not into a cache a newer release has dropped meanwhile.
         caches.has(CACHE).then(function (kept) {
@@ -155,10 +184,15 @@ function page(request) {
     })
     .catch(function () {
       // Only this very address: another Partie's page under this one's name would put the
-      // next game into the wrong Partie.
-      return keptCopy(request).then(function (found) {
-        return found || notKept();
-      });
+      // next game into the wrong Partie. An evening not opened on this phone (begun offline)
+      // is the kept page of an evening not yet begun; its script dates it.
+      return keptCopy(request)
+        .then(function (found) {
+          return found || (isEvening(request.url) ? keptCopy(CONFIG.blank) : null);
+        })
+        .then(function (found) {
+          return found || notKept();
+        });
     });
 }
 
@@ -208,6 +242,7 @@ function forgetPages() {
 
 self.addEventListener("message", function (event) {
   if (event.data && event.data.type === "logout") {
+    blankKept = false;
     var done = forgetPages().then(function () {
       if (event.ports && event.ports[0]) {
         event.ports[0].postMessage("done");

@@ -319,8 +319,10 @@ def test_a_game_for_a_match_that_is_not_of_this_evening_is_not_found(
     assert Game.objects.count() == 0
 
 
-def test_pages_of_an_unknown_or_impossible_date_are_not_found(scorekeeper) -> None:
-    assert scorekeeper.get("/erfassen/abend/2026-03-13/").status_code == 404
+def test_pages_of_an_impossible_date_are_not_found(scorekeeper) -> None:
+    assert scorekeeper.get("/erfassen/abend/1899-03-13/").status_code == 404  # before any league
+    assert scorekeeper.get("/erfassen/abend/2126-03-13/").status_code == 404  # beyond next year
+    assert scorekeeper.get("/erfassen/abend/2026-03-13/verlauf/").status_code == 404  # not begun
     assert scorekeeper.get("/erfassen/abend/2026-02-30/").status_code == 404
     assert scorekeeper.get("/erfassen/abend/heute/").status_code == 404
 

@@ -120,3 +120,40 @@ def test_a_replay_is_the_stored_game_and_its_token_with_other_players_a_conflict
     assert conflict.status_code == 409
     assert conflict.json()["status"] == "conflict"
     assert (Match.objects.count(), Game.objects.count()) == (1, 1)
+
+
+# --- an evening not yet begun ---------------------------------------------------------------
+
+
+def test_an_evening_not_yet_begun_shows_the_form_of_its_first_partie(scorekeeper, four) -> None:
+    page = scorekeeper.get(reverse("entry:evening", args=[NEW_DAY])).content.decode()
+    assert "Abend am 19.03.2026" in page
+    assert "Dieser Abend hat noch nicht begonnen" in page
+    assert "Partie beginnen: die zwei Teams" in page
+    # The game form is there for a Partie the phone may begin offline, hidden until then.
+    assert '<section class="new-game" id="neues-spiel" tabindex="-1"' in page
+    assert "hidden data-begun-offline" in page
+    assert Evening.objects.count() == 0  # looking writes nothing
+
+
+def test_the_first_partie_begins_the_evening_and_a_refused_one_leaves_none(
+    scorekeeper, four
+) -> None:
+    url = reverse("entry:new_match", args=[NEW_DAY])
+    seats = dict(zip([f"partie-player_{s}" for s in ("a1", "a2", "b1", "b2")], four, strict=True))
+    twice = scorekeeper.post(url, {**seats, "partie-player_b2": four[0]})
+    assert twice.status_code == 200
+    assert Evening.objects.count() == 0
+    response = scorekeeper.post(url, seats)
+    assert response.status_code == 302
+    assert Match.objects.get().evening.date == NEW_DAY
+
+
+def test_the_blank_evening_is_today_s_for_the_service_worker(scorekeeper, four) -> None:
+    from django.utils import timezone
+
+    response = scorekeeper.get(reverse("entry:blank_evening"))
+    assert response.status_code == 200
+    today = timezone.localdate()
+    assert f'data-date="{today:%Y-%m-%d}"' in response.content.decode()
+    assert 'data-date-pattern="d.m.Y"' in response.content.decode()
