@@ -761,7 +761,14 @@
     partieForm.addEventListener("submit", function (event) {
       if (!navigator.onLine) {
         event.preventDefault();
-        beginOffline(partieForm);
+        beginOffline(partieForm).then(function () {
+          // Ready for the next Partie (entry.js holds a form's buttons while it is sent).
+          delete partieForm.dataset.sending;
+          partieForm.querySelectorAll("button[type=submit]").forEach(function (button) {
+            button.disabled = false;
+            button.removeAttribute("aria-busy");
+          });
+        });
       }
     });
   });

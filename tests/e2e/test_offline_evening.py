@@ -1,0 +1,177 @@
+"""A whole evening at the table without a connection, from the first tap: the evening begun on
+the start page, two Parties begun on the phone, twenty games, a correction and a deletion, the
+page closed and opened again; then the connection returns and everything is stored once, in
+order, in the right Partie, under its author."""
+
+import pytest
+from django.core.management import call_command
+from django.urls import reverse
+from django.utils import timezone
+from playwright.sync_api import Page, expect
+
+from klammernliga.models import Evening, Game
+from stats.selectors.standings import player_standings
+from tests.e2e.test_offline import NAMES, log_in, unsent, worker_in_charge
+from tests.factories import PlayerFactory, ScorekeeperFactory
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+SMALL_PHONE = {"width": 360, "height": 740}
+
+
+@pytest.fixture
+def empty_phone(browser, live_server):
+    """Eight players, no evening yet, and a phone with the scorekeeper Anna logged in."""
+    for name in NAMES:
+        PlayerFactory(name=name)
+    ScorekeeperFactory(username="anna")
+    context = browser.new_context(viewport=SMALL_PHONE, locale="de-DE")
+    page = context.new_page()
+    log_in(page, live_server.url)
+    yield page
+    context.close()
+
+
+def tap_game(page: Page, declarer: str, points_a: str, *, kontra=False, terz_a=False) -> None:
+    """One game tapped in: who played, Herz rein, team A's points, perhaps Kontra or a Terz."""
+    form = page.locator("#neues-spiel form")
+    form.locator("fieldset.players label", has_text=declarer).click()
+    form.locator("fieldset.suits label", has_text="Herz").click()
+    form.locator("fieldset.bids label", has_text="rein").click()
+    if kontra:
+        form.locator("fieldset.doubling label", has_text="Kontra").click()
+    if terz_a:
+        melds = form.locator("details.melds")
+        if melds.get_attribute("open") is None:
+            melds.locator("summary").click()
+        terz = form.locator("fieldset.meld-team").first.locator("fieldset.meld-row").first
+        terz.locator("label", has_text="1").click()
+    form.locator("#id_points_a").fill(points_a)
+    form.get_by_role("button", name="Spiel speichern").click()
+
+
+def begin_partie(page: Page, players: tuple[str, str, str, str]) -> None:
+    section = page.locator("#neue-partie")
+    details = section.locator("details")
+    if details.get_attribute("open") is None:
+        details.locator("summary").click()
+    for slot, name in zip(("a1", "a2", "b1", "b2"), players, strict=True):
+        section.locator(f"#id_partie-player_{slot}").select_option(label=name)
+    section.get_by_role("button", name="Partie beginnen").click()
+
+
+# Ten games per Partie: (declarer, team A's points, Kontra, a Terz for team A).
+PARTIE_1 = [
+    ("Anna", "100", False, False),
+    ("Carl", "40", False, False),
+    ("Bernd", "120", False, True),
+    ("Dora", "30", True, False),
+    ("Anna", "90", False, False),
+    ("Carl", "70", False, False),
+    ("Bernd", "110", True, False),
+    ("Dora", "50", False, False),
+    ("Anna", "84", False, False),
+    ("Carl", "60", False, False),
+]
+PARTIE_2 = [
+    ("Eva", "100", False, False),
+    ("Gerd", "44", False, False),
+    ("Fritz", "130", False, True),
+    ("Hanna", "20", False, False),
+    ("Eva", "95", True, False),
+    ("Gerd", "64", False, False),
+    ("Fritz", "105", False, False),
+    ("Hanna", "35", False, False),
+    ("Eva", "88", False, False),
+    ("Gerd", "55", False, False),
+]
+
+
+def test_a_whole_evening_offline_from_the_first_tap(empty_phone, live_server) -> None:
+    page, context = empty_phone, empty_phone.context
+    day = timezone.localdate()
+    # Once online, the start page is opened (log_in lands there) and the worker keeps it.
+    worker_in_charge(page)
+    page.wait_for_function(
+        """() => caches.keys().then((names) => Promise.all(names.map((name) => caches.open(name)
+            .then((cache) => cache.match("/erfassen/abend/neu/"))))).then((found) => found.some(Boolean))"""
+    )
+
+    context.set_offline(True)
+    page.reload()
+    page.get_by_label("Ort (optional)").fill("Keller")
+    page.get_by_role("button", name="Abend beginnen").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text(f"Abend am {day:%d.%m.%Y}")
+
+    begin_partie(page, ("Anna", "Bernd", "Carl", "Dora"))
+    expect(page.get_by_role("heading", name="Neues Spiel · Partie 1")).to_be_visible()
+    for number, (declarer, points, kontra, terz) in enumerate(PARTIE_1, start=1):
+        tap_game(page, declarer, points, kontra=kontra, terz_a=terz)
+        expect(unsent(page, 1)).to_have_count(number)
+
+    begin_partie(page, ("Eva", "Fritz", "Gerd", "Hanna"))
+    expect(page.get_by_role("heading", name="Neues Spiel · Partie 2")).to_be_visible()
+    expect(page.locator("#neues-spiel form fieldset.players")).to_contain_text("Fritz")
+    for number, (declarer, points, kontra, terz) in enumerate(PARTIE_2, start=1):
+        tap_game(page, declarer, points, kontra=kontra, terz_a=terz)
+        expect(unsent(page, 2)).to_have_count(number)
+    expect(unsent(page, 1)).to_have_count(10)
+
+    # A correction: Partie 1's second game was 44, not 40 (the form switches to Partie 1).
+    unsent(page, 1).nth(1).get_by_role("button", name="Korrigieren").click()
+    expect(page.get_by_role("heading", name="Neues Spiel · Partie 1")).to_be_visible()
+    expect(page.locator("#id_points_a")).to_have_value("40")
+    page.locator("#id_points_a").fill("44")
+    page.locator("#id_points_b").fill("")
+    page.locator("#id_points_a").fill("44")
+    page.locator("#neues-spiel form").get_by_role("button", name="Spiel speichern").click()
+    expect(unsent(page, 1).nth(1)).to_contain_text("44:120")
+    # A deletion: Partie 2's last game was never played.
+    page.once("dialog", lambda dialog: dialog.accept())
+    unsent(page, 2).nth(9).get_by_role("button", name="Verwerfen").click()
+    expect(unsent(page, 2)).to_have_count(9)
+
+    # The page closed and opened again, still offline: everything is still there.
+    evening_url = live_server.url + reverse("entry:evening", args=[day])
+    page.close()
+    page = context.new_page()
+    page.goto(evening_url)
+    expect(unsent(page, 1)).to_have_count(10)
+    expect(unsent(page, 2)).to_have_count(9)
+    assert not Evening.objects.exists()
+
+    # Online again: everything is sent, in order, and the stored evening is shown.
+    context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(page.locator(".unsent-item")).to_have_count(0, timeout=20_000)
+    evening = Evening.objects.get(date=day)
+    assert evening.place == "Keller"
+    first, second = evening.matches.order_by("position")
+    assert (str(first.team_a), str(first.team_b)) == ("Anna & Bernd", "Carl & Dora")
+    assert (str(second.team_a), str(second.team_b)) == ("Eva & Fritz", "Gerd & Hanna")
+    expected_1 = [int(points) for _, points, _, _ in PARTIE_1]
+    expected_1[1] = 44
+    assert [g.points_a for g in first.games.order_by("position")] == expected_1
+    assert [g.points_a for g in second.games.order_by("position")] == [
+        int(points) for _, points, _, _ in PARTIE_2[:9]
+    ]
+    assert [g.declarer.name for g in first.games.order_by("position")] == [
+        name for name, _, _, _ in PARTIE_1
+    ]
+    assert Game.objects.count() == 19
+    # Each stored once, by Anna.
+    authors = {h.history_user.username for h in Game.history.filter(history_type="+")}
+    assert authors == {"anna"} and Game.history.filter(history_type="+").count() == 19
+    expect(page.locator("#partie-1 .game-row")).to_have_count(10)
+
+    # The year table counts them as a rebuild from the games does.
+    def table() -> list[tuple]:
+        return [
+            (s.totals.name, s.totals.games, s.totals.small_points, s.totals.large_points)
+            for s in player_standings(year=day.year)
+        ]
+
+    stored = table()
+    assert sum(games for _, games, _, _ in stored) == 19 * 4
+    call_command("recompute")
+    assert table() == stored
