@@ -496,8 +496,9 @@
         }
       } else if (record.match !== currentKey()) {
         // The form of another Partie: switched to it on this page, or that Partie's page.
+        // A Partie over meanwhile: its game is corrected into an open Partie's form.
         var partie = partieOf(record.match);
-        if (partie) {
+        if (partie && partie.open) {
           usePartie(partie);
           correct(record);
         } else {
