@@ -287,6 +287,8 @@ def _gone(request: HttpRequest, evening: Evening, pk: int) -> HttpResponse | Non
 def edit_game(request: HttpRequest, date: datetime.date, pk: int) -> HttpResponse:
     """Correct a game. A form that is out of date (someone else saved meanwhile) is refused."""
     evening = evening_on(date)
+    if request.method == "POST" and wants_json(request):
+        return _synced_change(request, evening, pk)
     if request.method == "POST" and (gone := _gone(request, evening, pk)):
         return gone
     game = game_on(evening, pk)
@@ -336,6 +338,8 @@ def edit_game(request: HttpRequest, date: datetime.date, pk: int) -> HttpRespons
 def delete_game(request: HttpRequest, date: datetime.date, pk: int) -> HttpResponse:
     """Delete a game; it stays in the history and can be restored."""
     evening = evening_on(date)
+    if request.method == "POST" and wants_json(request):
+        return _synced_deletion(request, evening, pk)
     if request.method == "POST" and (gone := _gone(request, evening, pk)):
         return gone
     game = game_on(evening, pk)
@@ -361,4 +365,68 @@ def delete_game(request: HttpRequest, date: datetime.date, pk: int) -> HttpRespo
         return redirect(evening_url(evening, "geloescht", partie=game.match.position))
     return render(
         request, "entry/game_delete.html", {"evening": evening, "game": game, "form": form}
+    )
+
+
+# --- corrections and deletions made on the phone without a connection ----------------------------
+
+
+def _stored_game(evening: Evening, pk: int) -> Game | None:
+    try:
+        return game_on(evening, pk)
+    except Http404:
+        return None
+
+
+def _synced_change(request: HttpRequest, evening: Evening, pk: int) -> JsonResponse:
+    """A correction of a stored game, made on the phone and sent by its queue. Made twice (a
+    lost answer) it is the stored game; a game changed or deleted meanwhile by someone else is
+    refused with the reason, and the correction stays on the phone for a decision."""
+    game = _stored_game(evening, pk)
+    if game is None:
+        return _sync_answer(
+            "deleted",
+            [
+                gettext(
+                    "Dieses Spiel wurde inzwischen gelöscht; die Korrektur ist nicht gespeichert."
+                )
+            ],
+        )
+    form = EditGameForm(match=game.match, game=game, data=request.POST)
+    if not form.is_valid():
+        return _sync_answer("refused", _problems(form))
+    if form.cleaned_data["version"] != game.version and services.same_game(game, **form.inputs()):
+        return _sync_stored(game, replay=True)
+    try:
+        services.update_game(game=game, version=form.cleaned_data["version"], **form.inputs())
+    except services.StaleGame:
+        return _sync_answer("conflict", [_changed_meanwhile_text()])
+    except services.InvalidGame as error:
+        form.add_problems(error.problems, form.names)
+        return _sync_answer("refused", _problems(form))
+    return _sync_stored(game, replay=False)
+
+
+def _synced_deletion(request: HttpRequest, evening: Evening, pk: int) -> JsonResponse:
+    """A deletion made on the phone: done once (a game gone already is what was asked for);
+    a game changed meanwhile by someone else is not deleted, and the phone is told why."""
+    game = _stored_game(evening, pk)
+    if game is None:
+        return _sync_answer("stored", [], game=pk, replay=True)
+    form = DeleteGameForm(request.POST)
+    if not form.is_valid():
+        return _sync_answer(
+            "refused", [gettext("Das Formular ist unvollständig; bitte die Seite neu laden.")]
+        )
+    try:
+        services.delete_game(game=game, version=form.cleaned_data["version"])
+    except services.StaleGame:
+        return _sync_answer("conflict", [_changed_meanwhile_text()])
+    return _sync_stored(game, replay=False)
+
+
+def _changed_meanwhile_text() -> str:
+    return gettext(
+        "Nicht gespeichert: dieses Spiel wurde inzwischen von jemand anderem geändert. Bitte "
+        "die aktuellen Werte ansehen und entscheiden, ob die Änderung noch nötig ist."
     )

@@ -18,6 +18,7 @@ from klammernliga.services.entry import (
     record_game_once,
     recorded,
     restore_game,
+    same_game,
     update_game,
 )
 from klammernliga.services.evenings import (
@@ -87,6 +88,7 @@ __all__ = [
     "refresh_planner_statistics",
     "refresh_year_totals",
     "restore_game",
+    "same_game",
     "save_evening",
     "seed_league",
     "start_match",

@@ -254,11 +254,15 @@ def check_replay(stored: Game, *, match: Match, author: Any, **inputs: object) -
     by = first.history_user_id if first is not None else None
     if by is not None and getattr(author, "pk", None) != by:
         raise TokenConflict
-    if stored.match_id != match.pk:
+    if stored.match_id != match.pk or not same_game(stored, **inputs):
         raise TokenConflict
-    posted = game_sheet(match, **inputs)  # type: ignore[arg-type]  # any inputs: scoring checks them
-    if _normal(stored_sheet(stored, match, stored.melds.all())) != _normal(posted):
-        raise TokenConflict
+
+
+def same_game(stored: Game, **inputs: object) -> bool:
+    """Whether the inputs are the stored game as it stands (a change sent twice, or a form
+    sent again after its answer was lost)."""
+    posted = game_sheet(stored.match, **inputs)  # type: ignore[arg-type]  # any inputs: scoring checks them
+    return _normal(stored_sheet(stored, stored.match, stored.melds.all())) == _normal(posted)
 
 
 @writing()

@@ -114,7 +114,12 @@ def test_a_replay_is_the_stored_game_and_its_token_with_other_players_a_conflict
     sent = offline_game(four)
     first = scorekeeper.post(NEW_GAME, sent, **JSON).json()
     again = scorekeeper.post(NEW_GAME, sent, **JSON)
-    assert again.json() == {"status": "stored", "problems": [], "game": first["game"], "replay": True}
+    assert again.json() == {
+        "status": "stored",
+        "problems": [],
+        "game": first["game"],
+        "replay": True,
+    }
     others = [four[0], four[2], four[1], four[3]]
     conflict = scorekeeper.post(NEW_GAME, offline_game(others, token=sent["token"]), **JSON)
     assert conflict.status_code == 409
