@@ -25,7 +25,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from klammernliga import services
 from klammernliga.entry.access import ENTER_RESULTS
 from klammernliga.entry.forms import EveningForm, MatchForm
-from klammernliga.entry.game_forms import GameForm
+from klammernliga.entry.game_forms import GameForm, initial_for
 from klammernliga.entry.history import (
     HistoricalGame,
     evening_games,
@@ -212,6 +212,8 @@ def evening_page(
             game.round_text = round_notice(game, match)  # type: ignore[attr-defined]  # for the template
             game.trump_symbol = Suit(game.trump).symbol  # type: ignore[attr-defined]  # for the template
             game.meld_text = melds_text((m.side, m.kind) for m in game.melds.all())  # type: ignore[attr-defined]  # for the template
+            # Its fields as its correction form has them: the phone corrects it offline.
+            game.fields_json = json.dumps(initial_for(game))  # type: ignore[attr-defined]  # for the template
             if saved == str(game.pk):
                 notice = {"game": game, "match": match, "label": game_label(game)}
     open_ones = [m for m in matches if m.pk in open_ids]

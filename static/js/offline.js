@@ -204,7 +204,7 @@
       }
     });
     body.append("csrfmiddlewaretoken", csrf());
-    return fetch(record.action, {
+    return fetch(record.url || record.action, {
       method: "POST",
       body: body,
       credentials: "same-origin",
@@ -246,6 +246,7 @@
         return keep(record);
       })
       .then(function () {
+        leaveChange();
         resetForm();
         setStatus(texts.kept);
         return show();
@@ -261,6 +262,11 @@
       return; // a second tap while the first save runs (entry.js)
     }
     event.preventDefault();
+    if (form.dataset.changing) {
+      // A correction of a stored game, made without a connection: queued, sent in order.
+      keepOffline(changeRecord()).then(sync);
+      return;
+    }
     var record = recordOfForm();
     unsent()
       .then(function (records) {
@@ -313,8 +319,8 @@
             if (!goOn) {
               return false;
             }
-            if (record.status === "refused" || held[record.match]) {
-              held[record.match] = true;
+            if (record.status === "refused" || (held[record.match] && !record.kind)) {
+              held[record.match] = held[record.match] || !record.kind;
               return true;
             }
             setStatus(texts.sending);
@@ -331,7 +337,7 @@
               }
               record.status = "refused";
               record.problems = answer.problems;
-              held[record.match] = true;
+              held[record.match] = held[record.match] || !record.kind;
               return keep(record).then(function () {
                 return true;
               });
@@ -455,13 +461,13 @@
             line.textContent = text;
             messages.appendChild(line);
           });
-          waiting[record.match] = true;
-        } else if (waiting[record.match]) {
+          waiting[record.match] = waiting[record.match] || !record.kind;
+        } else if (waiting[record.match] && !record.kind) {
           item.querySelector(".unsent-note").textContent = texts.waiting;
         }
         list.querySelector(".unsent-list").appendChild(item);
         // Until a refused game of its Partie is corrected, the later ones have no score yet.
-        if (record.status !== "refused" && !waiting[record.match]) {
+        if (record.status !== "refused" && !waiting[record.match] && !record.kind) {
           var entry = bySection.filter(function (e) {
             return e.section === section;
           })[0];
@@ -515,10 +521,123 @@
 
   // A refused game back in the form, with its token: sent again, it takes its place in the queue.
   function correct(record) {
+    if (record.kind === "change" || record.kind === "delete") {
+      var row = document.getElementById("spiel-" + record.game);
+      if (!row) {
+        return;
+      }
+      beginChange(row, record);
+      setStatus(texts.correcting);
+      form.scrollIntoView();
+      return;
+    }
+    leaveChange();
     fillForm(record);
     setStatus(texts.correcting);
     form.scrollIntoView();
   }
+
+  // --- stored games corrected or deleted without a connection ---------------------------------
+  // Offline, a stored game's row opens it in this form (its own page needs the connection); the
+  // correction or deletion waits in the queue with the game's version and is sent in order. A
+  // game changed meanwhile by someone else is not overwritten: the server refuses and says why.
+
+  var changeButtons = form.querySelectorAll("[data-action=delete-stored], [data-action=cancel-change]");
+
+  function beginChange(row, earlier) {
+    var section = row.closest("section.match");
+    var partie = partieOf(section.dataset.match);
+    if (partie) {
+      usePartie(partie);
+    }
+    var stored = JSON.parse(row.dataset.game);
+    var fields = earlier && earlier.kind === "change" ? earlier.fields : Object.keys(stored).map(
+      function (name) {
+        var value = stored[name];
+        return [name, value === true ? "on" : value === false || value === null ? "" : String(value)];
+      }
+    );
+    fillForm({ fields: fields });
+    // The version of the game as this page shows it: a correction made again after a refusal
+    // is made over the game as it stands now.
+    setHidden("version", String(stored.version));
+    form.dataset.changing = JSON.stringify({
+      game: row.id.replace("spiel-", ""),
+      url: row.querySelector("a.game-link").getAttribute("href"),
+      position: row.dataset.position,
+      partie: section.dataset.position,
+      match: section.dataset.match,
+      token: earlier ? earlier.token : "change:" + crypto.randomUUID(),
+    });
+    changeButtons.forEach(function (button) {
+      button.hidden = false;
+    });
+    form.closest("section").querySelector(".new-game-title").textContent = texts.changing
+      .split(":")[0]
+      .replace("%(n)s", row.dataset.position)
+      .replace("%(m)s", section.dataset.position);
+    setStatus(
+      texts.changing.replace("%(n)s", row.dataset.position).replace("%(m)s", section.dataset.position)
+    );
+  }
+
+  function leaveChange() {
+    if (!form.dataset.changing) {
+      return;
+    }
+    delete form.dataset.changing;
+    setHidden("version", null);
+    changeButtons.forEach(function (button) {
+      button.hidden = true;
+    });
+    var partie = partieOf(currentKey());
+    if (partie) {
+      usePartie(partie);
+    }
+  }
+
+  function changeRecord(kind) {
+    var change = JSON.parse(form.dataset.changing);
+    var record = recordOfForm();
+    record.kind = kind || "change";
+    record.token = change.token;
+    record.game = change.game;
+    record.match = change.match;
+    record.partie = change.partie;
+    if (record.kind === "delete") {
+      record.url = change.url + "loeschen/";
+      record.fields = [["version", form.elements.version.value]];
+      record.summary = texts.deletionOf.replace("%(n)s", change.position);
+    } else {
+      record.url = change.url;
+      record.summary = texts.changeOf.replace("%(n)s", change.position) + " " + record.summary;
+    }
+    return record;
+  }
+
+  document.querySelectorAll("section.match .game-link").forEach(function (link) {
+    link.addEventListener("click", function (event) {
+      if (navigator.onLine) {
+        return;
+      }
+      event.preventDefault();
+      beginChange(link.closest("li.game-row"));
+      form.closest("section").scrollIntoView();
+    });
+  });
+
+  form.addEventListener("click", function (event) {
+    var button = event.target.closest("[data-action]");
+    if (!button || !form.dataset.changing) {
+      return;
+    }
+    if (button.dataset.action === "cancel-change") {
+      leaveChange();
+      setStatus("");
+    } else if (button.dataset.action === "delete-stored" && window.confirm(texts.confirmDelete)) {
+      keepOffline(changeRecord("delete")).then(sync);
+    }
+  });
 
   // --- Parties begun without a connection ---------------------------------------------------
   // A Partie begun on the phone is kept in the queue too (kind "partie", never sent itself): its

@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 
 from klammernliga.models import Evening, Game
 from stats.selectors.standings import player_standings
-from tests.e2e.test_offline import NAMES, log_in, unsent, worker_in_charge
+from tests.e2e.test_offline import NAMES, PASSWORD, log_in, two_tables, unsent, worker_in_charge
 from tests.factories import PlayerFactory, ScorekeeperFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -175,3 +175,88 @@ def test_a_whole_evening_offline_from_the_first_tap(empty_phone, live_server) ->
     assert sum(games for _, games, _, _ in stored) == 19 * 4
     call_command("recompute")
     assert table() == stored
+
+
+def phone_of(browser, live_server, username: str) -> Page:
+    context = browser.new_context(viewport=SMALL_PHONE, locale="de-DE")
+    page = context.new_page()
+    page.goto(live_server.url + "/anmelden/?next=/erfassen/")
+    page.get_by_label("Benutzername").fill(username)
+    page.get_by_label("Passwort").fill(PASSWORD)
+    page.get_by_label("Passwort").press("Enter")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Erfassen")
+    return page
+
+
+def correct_stored(page: Page, partie: int, position: int, points_a: str) -> None:
+    """Offline: the stored game's row opens it in the form; the correction waits on the phone."""
+    page.locator(f"#partie-{partie} .game-row").nth(position - 1).locator("a").click()
+    expect(
+        page.get_by_role("heading", name=f"Spiel {position} der Partie {partie} ändern")
+    ).to_be_visible()
+    page.locator("#id_points_b").fill("")
+    page.locator("#id_points_a").fill(points_a)
+    page.locator("#neues-spiel form").get_by_role("button", name="Spiel speichern").click()
+
+
+def test_two_phones_offline_in_one_evening(browser, live_server) -> None:
+    day = timezone.localdate()
+    evening = two_tables(day)
+    ScorekeeperFactory(username="anna")
+    ScorekeeperFactory(username="bert")
+    evening_url = live_server.url + reverse("entry:evening", args=[day])
+    anna, bert = phone_of(browser, live_server, "anna"), phone_of(browser, live_server, "bert")
+    for phone, partie in ((anna, 1), (bert, 2)):
+        phone.goto(evening_url + f"?partie={partie}")
+        worker_in_charge(phone)
+        phone.context.set_offline(True)
+
+    # Each phone keeps its own table's games, and both correct the same stored game.
+    for declarer, points in (("Anna", "100"), ("Carl", "40"), ("Bernd", "120")):
+        tap_game(anna, declarer, points)
+    for declarer, points in (("Eva", "90"), ("Gerd", "30"), ("Fritz", "110")):
+        tap_game(bert, declarer, points)
+    correct_stored(anna, 2, 1, "70")
+    correct_stored(bert, 2, 1, "80")
+    expect(unsent(anna, 1)).to_have_count(3)
+    expect(unsent(anna, 2)).to_have_count(1)
+    expect(unsent(bert, 2)).to_have_count(4)
+    expect(unsent(bert, 2).nth(3)).to_contain_text("Änderung von Spiel 1")
+
+    # Anna's phone first, then Bert's: both queues are sent.
+    anna.context.set_offline(False)
+    anna.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(anna.locator(".unsent-item")).to_have_count(0, timeout=20_000)
+    bert.context.set_offline(False)
+    bert.evaluate("window.dispatchEvent(new Event('online'))")
+    # Bert's correction of a game Anna changed meanwhile is refused, with the reason, and
+    # stays on his phone for a decision; his games are stored.
+    left = bert.locator(".unsent-item")
+    expect(left).to_have_count(1, timeout=20_000)
+    expect(left).to_contain_text("inzwischen von jemand anderem geändert")
+    expect(left.get_by_role("button", name="Verwerfen")).to_be_visible()
+
+    first, second = evening.matches.order_by("position")
+    assert [(g.declarer.name, g.points_a) for g in first.games.order_by("position")] == [
+        ("Anna", 100),
+        ("Carl", 40),
+        ("Bernd", 120),
+    ]
+    assert [(g.declarer.name, g.points_a) for g in second.games.order_by("position")] == [
+        ("Gerd", 70),
+        ("Eva", 90),
+        ("Gerd", 30),
+        ("Fritz", 110),
+    ]
+    authors = {
+        h.instance.declarer.name: h.history_user.username
+        for h in Game.history.filter(history_type="+").exclude(history_user=None)
+    }
+    assert authors == {
+        "Anna": "anna",
+        "Carl": "anna",
+        "Bernd": "anna",
+        "Eva": "bert",
+        "Fritz": "bert",
+        "Gerd": "bert",
+    }
