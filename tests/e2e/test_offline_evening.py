@@ -87,7 +87,9 @@ PARTIE_2 = [
 ]
 
 
-def test_a_whole_evening_offline_from_the_first_tap(empty_phone, live_server) -> None:
+def test_a_whole_evening_offline_from_the_first_tap(
+    empty_phone, live_server, axe_violations
+) -> None:
     page, context = empty_phone, empty_phone.context
     day = timezone.localdate()
     # Once online, the start page is opened (log_in lands there) and the worker keeps it.
@@ -102,6 +104,7 @@ def test_a_whole_evening_offline_from_the_first_tap(empty_phone, live_server) ->
     page.get_by_label("Ort (optional)").fill("Keller")
     page.get_by_role("button", name="Abend beginnen").click()
     expect(page.get_by_role("heading", level=1)).to_have_text(f"Abend am {day:%d.%m.%Y}")
+    expect(page.locator("#neues-spiel")).to_be_hidden()  # no Partie yet, so no game form
 
     begin_partie(page, ("Anna", "Bernd", "Carl", "Dora"))
     expect(page.get_by_role("heading", name="Neues Spiel · Partie 1")).to_be_visible()
@@ -116,6 +119,8 @@ def test_a_whole_evening_offline_from_the_first_tap(empty_phone, live_server) ->
         tap_game(page, declarer, points, kontra=kontra, terz_a=terz)
         expect(unsent(page, 2)).to_have_count(number)
     expect(unsent(page, 1)).to_have_count(10)
+    assert axe_violations(page) == []
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
     # A correction: Partie 1's second game was 44, not 40 (the form switches to Partie 1).
     unsent(page, 1).nth(1).get_by_role("button", name="Korrigieren").click()
