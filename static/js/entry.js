@@ -91,6 +91,26 @@
 
   document.querySelectorAll("form[data-base-total]").forEach(setup);
 
+  // Melds opened with a tap come into view above the save bar: the one tap after it (a Terz,
+  // a Fünfzig) needs no scroll.
+  document.querySelectorAll("form[data-base-total] details.melds").forEach(function (details) {
+    details.querySelector("summary").addEventListener("click", function () {
+      if (details.open) {
+        return; // it is closing
+      }
+      window.requestAnimationFrame(function () {
+        var bar = details.form || details.closest("form");
+        var save = bar && bar.querySelector(".actions");
+        var covered = save ? save.getBoundingClientRect().height : 0;
+        var bottom = details.getBoundingClientRect().bottom;
+        var room = window.innerHeight - covered;
+        if (bottom > room) {
+          window.scrollBy(0, Math.min(bottom - room, details.getBoundingClientRect().top - 8));
+        }
+      });
+    });
+  });
+
   // A second tap while the save runs sends nothing (the server's one-time token is the guard
   // without JavaScript); the button is disabled until the next page.
   document.querySelectorAll(".entry form[method=post]").forEach(function (form) {
