@@ -89,6 +89,7 @@ def new_game(request: HttpRequest, date: datetime.date) -> HttpResponse:
                     match=match,
                     token=form.cleaned_data["token"],
                     author=request.user,
+                    reason=_taken_over(request),
                     **form.inputs(),
                 )
                 if not fresh:
@@ -169,6 +170,7 @@ def _game_of_a_partie_begun_offline(request: HttpRequest, date: datetime.date) -
                         match=match,
                         token=form.cleaned_data["token"],
                         author=request.user,
+                        reason=_taken_over(request),
                         **form.inputs(),
                     )
                 else:
@@ -202,6 +204,15 @@ def _seated(
     typed = posted.get("last_typed", "")
     data["last_typed"] = {"points_a": "points_b", "points_b": "points_a"}.get(typed, typed)
     return data
+
+
+def _taken_over(request: HttpRequest) -> str | None:
+    """A game another scorekeeper typed on this phone, taken over by the one logged in: the
+    history names both."""
+    typed_by = request.POST.get("taken_over_from", "").strip()
+    if not typed_by or typed_by == request.user.get_username():
+        return None
+    return services.taken_over_reason(typed_by)
 
 
 def _deleted_text() -> str:

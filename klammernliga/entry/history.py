@@ -14,6 +14,7 @@ from django.db.models.functions import Coalesce
 from django.utils.translation import gettext, pgettext
 
 from klammernliga.models import Evening, Game, Match, Meld, Player, Team
+from klammernliga.services import TAKEN_OVER
 from scoring.domain import BID_LABELS, MELD_LABELS, SUIT_LABELS, Bid, MeldKind, Suit
 
 HistoricalGame: Any = Game.history.model
@@ -57,7 +58,15 @@ def _user(record: Any) -> str:
     user = record.history_user
     if user is None:
         return "—"
-    return str(user.get_full_name() or user.get_username())
+    name = str(user.get_full_name() or user.get_username())
+    reason = record.history_change_reason or ""
+    if reason.startswith(TAKEN_OVER):
+        typed_by = reason.removeprefix(TAKEN_OVER)
+        return gettext("%(user)s (übernommen von %(typed_by)s)") % {
+            "user": name,
+            "typed_by": typed_by,
+        }
+    return name
 
 
 def _summary(record: Any, names: dict[int, str], melds: Iterable[tuple[str, str]] = ()) -> str:

@@ -11,6 +11,7 @@ from klammernliga.derive.sheets import meld_value
 from klammernliga.derive.years import refresh_planner_statistics, refresh_year_totals
 from klammernliga.records import EveningRecord, GameRecord, ImportProblem, StoreSummary
 from klammernliga.services.entry import (
+    TAKEN_OVER,
     check_replay,
     delete_game,
     game_problems,
@@ -19,6 +20,7 @@ from klammernliga.services.entry import (
     recorded,
     restore_game,
     same_game,
+    taken_over_reason,
     update_game,
 )
 from klammernliga.services.evenings import (
@@ -55,6 +57,7 @@ from klammernliga.services.writing import (
 from scoring.rules import InvalidGame
 
 __all__ = [
+    "TAKEN_OVER",
     "AlreadyRecorded",
     "CannotRestore",
     "EveningRecord",
@@ -93,6 +96,7 @@ __all__ = [
     "seed_league",
     "start_match",
     "store_evenings",
+    "taken_over_reason",
     "team_problems",
     "update_game",
     "writing",

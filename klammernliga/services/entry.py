@@ -44,14 +44,14 @@ def _save_at(obj: models.Model, at: datetime.datetime) -> None:
         del obj._history_date  # type: ignore[attr-defined]  # simple_history reads it; untyped
 
 
-def _insert_at(obj: models.Model, at: datetime.datetime) -> None:
+def _insert_at(obj: models.Model, at: datetime.datetime, reason: str | None = None) -> None:
     """Insert a new row and its history record dated `at` (klammernliga.bulk.insert_history)."""
     obj.skip_history_when_saving = True  # type: ignore[attr-defined]  # simple_history reads it; untyped
     try:
         obj.save(force_insert=True)
     finally:
         del obj.skip_history_when_saving  # type: ignore[attr-defined]  # simple_history reads it; untyped
-    insert_history([obj], at)
+    insert_history([obj], at, reason)
 
 
 def _delete_at(obj: models.Model, at: datetime.datetime) -> None:
@@ -73,9 +73,12 @@ def game_problems(*, match: Match, **inputs: object) -> list[Problem]:
 
 
 @writing()
-def record_game(*, match: Match, token: uuid.UUID | None = None, **inputs: object) -> Game:
+def record_game(
+    *, match: Match, token: uuid.UUID | None = None, reason: str | None = None, **inputs: object
+) -> Game:
     """Validate and store a new game at the end of its match; what follows from it is derived
-    as for every other change (`recompute_match`)."""
+    as for every other change (`recompute_match`). A reason goes into its history (a game
+    typed by another scorekeeper and taken over: `taken_over_reason`)."""
     sheet = game_sheet(match, **inputs)  # type: ignore[arg-type]  # any inputs: scoring checks them
     outcome = result(sheet)  # raises InvalidGame with every problem
     game = Game(match=match, entry_token=token)
@@ -83,11 +86,20 @@ def record_game(*, match: Match, token: uuid.UUID | None = None, **inputs: objec
     last = Game.objects.filter(match=match).aggregate(last=Max("position"))["last"]
     game.position = (last or 0) + 1
     at = timezone.now()
-    _insert_at(game, at)
+    _insert_at(game, at, reason)
     _store_melds(game, sheet, at)
     recompute_match(match)
     game.refresh_from_db()
     return game
+
+
+TAKEN_OVER = "taken-over-from:"
+
+
+def taken_over_reason(username: str) -> str:
+    """The history's reason of a game another scorekeeper typed and this one took over and sent
+    (klammernliga.entry.history shows it)."""
+    return (TAKEN_OVER + username)[:100]
 
 
 @writing()
@@ -267,7 +279,12 @@ def same_game(stored: Game, **inputs: object) -> bool:
 
 @writing()
 def record_game_once(
-    *, match: Match, token: uuid.UUID, author: Any = None, **inputs: object
+    *,
+    match: Match,
+    token: uuid.UUID,
+    author: Any = None,
+    reason: str | None = None,
+    **inputs: object,
 ) -> tuple[Game, bool]:
     """Store a game unless its form was already stored (a double tap, a form sent again):
     then nothing is stored and the stored game is returned (False). Also after it was deleted:
@@ -277,4 +294,4 @@ def record_game_once(
     if stored is not None:
         check_replay(stored, match=match, author=author, **inputs)
         return stored, False
-    return record_game(match=match, token=token, **inputs), True
+    return record_game(match=match, token=token, reason=reason, **inputs), True

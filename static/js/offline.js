@@ -920,10 +920,78 @@
     });
   }
 
+  // --- another scorekeeper's games on this phone ---------------------------------------------
+  // They are never sent under this login by themselves; taken over with a tap, they are sent
+  // under this scorekeeper's name, and the history names who typed them.
+
+  function foreignRecords() {
+    return queue.unsent(action).then(function (records) {
+      return records.filter(function (record) {
+        return record.user !== queue.user;
+      });
+    });
+  }
+
+  var foreign = document.getElementById("foreign-unsent");
+
+  function showForeign() {
+    return foreignRecords().then(function (records) {
+      var games = records.filter(function (record) {
+        return record.kind !== "partie";
+      });
+      foreign.hidden = !games.length;
+      if (games.length) {
+        var typedBy = games
+          .map(function (record) {
+            return record.user || "?";
+          })
+          .filter(function (user, index, all) {
+            return all.indexOf(user) === index;
+          })
+          .join(", ");
+        foreign.querySelector("p").textContent = (games.length === 1 ? texts.foreignOne : texts.foreign)
+          .replace("%(n)s", games.length)
+          .replace("%(user)s", typedBy);
+      }
+    });
+  }
+
+  foreign.querySelector("button").addEventListener("click", function () {
+    foreignRecords()
+      .then(function (records) {
+        return Promise.all(
+          records.map(function (record) {
+            if (record.kind !== "partie" && record.user) {
+              record.fields = record.fields.filter(function (pair) {
+                return pair[0] !== "taken_over_from";
+              });
+              record.fields.push(["taken_over_from", record.user]);
+            }
+            record.user = queue.user;
+            return keep(record);
+          })
+        );
+      })
+      .then(function () {
+        foreign.hidden = true;
+        // Parties the other scorekeeper began on this phone come along.
+        parties = parties.filter(function (partie) {
+          return !partie.local;
+        });
+        document.querySelectorAll("section.match-local").forEach(function (section) {
+          section.remove();
+        });
+        return loadLocal();
+      })
+      .then(show)
+      .then(sync);
+  });
+
   // Every page load gets a token of its own: a page kept by the service worker holds an old one.
   form.elements.token.value = crypto.randomUUID();
   var asked = new URLSearchParams(window.location.search).get("korrigieren");
   loadLocal()
+    .then(showForeign)
     .catch(function () {})
     .then(function () {
       return asked ? find(asked) : null;

@@ -148,3 +148,51 @@ def test_queued_games_keep_their_author(phone, live_server) -> None:  # noqa: F8
         .order_by("position")
         .values_list("points_a", flat=True)
     ) == [100, 82]
+
+
+def test_another_scorekeeper_may_take_queued_games_over_and_the_history_says_so(
+    phone,  # noqa: F811
+    live_server,
+) -> None:
+    from tests.e2e.entry_flow import enter_game
+    from tests.e2e.test_offline import PASSWORD
+    from tests.factories import ScorekeeperFactory
+
+    ScorekeeperFactory(username="bert")
+    page, context = phone, phone.context
+    day = timezone.localdate()
+    evening_url = live_server.url + reverse("entry:evening", args=[day]) + "?partie=1"
+    page.goto(evening_url)
+    worker_in_charge(page)
+    context.set_offline(True)
+    enter_game(page, declarer="Anna", trump="Herz", bid="rein", points=("a", "100"))
+    expect(unsent(page, 1)).to_have_count(1)
+    # Anna logs out while the server is out of reach for her game (it stays on the phone).
+    page.route("**/erfassen/abend/**", lambda route: route.abort()
+               if route.request.method == "POST" else route.continue_())  # fmt: skip
+    context.set_offline(False)
+    page.goto(live_server.url + reverse("entry:start"))
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("button", name="Abmelden").click()
+    expect(page.get_by_text("Angemeldet als anna")).to_have_count(0)
+    page.unroute("**/erfassen/abend/**")
+
+    # Bert sees that Anna's game waits here and takes it over with a tap.
+    page.goto(live_server.url + "/anmelden/?next=/erfassen/")
+    page.get_by_label("Benutzername").fill("bert")
+    page.get_by_label("Passwort").fill(PASSWORD)
+    page.get_by_label("Passwort").press("Enter")
+    page.goto(evening_url)
+    waiting = page.locator("#foreign-unsent")
+    expect(waiting).to_contain_text("Auf diesem Telefon wartet ein Spiel von anna")
+    assert not Game.objects.filter(match__position=1).exists()
+    waiting.get_by_role("button", name="Übernehmen und senden").click()
+    expect(page.locator("#partie-1 .game-row")).to_have_count(1, timeout=10_000)
+    game = Game.objects.get(match__position=1)
+    created = game.history.get(history_type="+")
+    assert (created.history_user.username, created.history_change_reason) == (
+        "bert",
+        "taken-over-from:anna",
+    )
+    page.goto(live_server.url + reverse("entry:history", args=[day]))
+    expect(page.locator("main")).to_contain_text("bert (übernommen von anna)")
