@@ -144,6 +144,11 @@ def test_a_whole_evening_offline_from_the_first_tap(
     expect(unsent(page, 1)).to_have_count(10)
     expect(unsent(page, 2)).to_have_count(9)
     assert not Evening.objects.exists()
+    # What the phone shows provisionally after each waiting game (offline.js reads the queued
+    # form fields, static/js/score.js counts) ...
+    provisional = {
+        partie: unsent(page, partie).locator(".unsent-score").all_inner_texts() for partie in (1, 2)
+    }
 
     # Online again: everything is sent, in order, and the stored evening is shown.
     context.set_offline(False)
@@ -168,6 +173,21 @@ def test_a_whole_evening_offline_from_the_first_tap(
     authors = {h.history_user.username for h in Game.history.filter(history_type="+")}
     assert authors == {"anna"} and Game.history.filter(history_type="+").count() == 19
     expect(page.locator("#partie-1 .game-row")).to_have_count(10)
+
+    # ... is what the server stored for them (scoring).
+    def stored_text(game: Game) -> str:
+        if game.ends_round:
+            team = str(game.match.team_a if game.round_winner == "a" else game.match.team_b)
+            if game.kalte:
+                return f"(Runde an {team}: Kalte, 2 große Punkte)"
+            return f"(Runde an {team}: {game.large_points} großer Punkt)"
+        laube = " · Laube" if game.in_laube_a or game.in_laube_b else ""
+        return f"(danach {game.score_a}:{game.score_b}{laube})"
+
+    for partie, match in ((1, first), (2, second)):
+        stored_texts = [stored_text(g) for g in match.games.order_by("position")]
+        assert provisional[partie] == stored_texts, partie
+    assert any("Runde an" in text for text in provisional[1] + provisional[2]), provisional
 
     # The year table counts them as a rebuild from the games does.
     def table() -> list[tuple]:
