@@ -12,13 +12,10 @@ from typing import TYPE_CHECKING, Any
 
 import django_tables2 as tables
 from django.urls import NoReverseMatch, reverse
-from django.utils.html import format_html
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.standings import Standing
-from stats.display import decimal, percent, signed
-from stats.templatetags.league_format import num_cells
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrPromise
@@ -109,10 +106,6 @@ def figure_sets(name: str) -> ColumnSets:
     )
 
 
-def _badge(kind: str, value: int) -> str:
-    return format_html('<span class="badge badge-{}">{}</span>', kind, value) if value else "0"
-
-
 def standing_rows(standings: Iterable[Standing]) -> list[dict[str, Any]]:
     """One plain dict per ranked player or team, with the derived extras of the tables."""
     rows = []
@@ -131,38 +124,12 @@ def standing_rows(standings: Iterable[Standing]) -> list[dict[str, Any]]:
     return rows
 
 
-def with_cells(
-    rows: list[dict[str, Any]], *, link_players: bool = False, sets: ColumnSets | None = None
-) -> list[dict[str, Any]]:
-    """The rows a page shows, each with `name_cell` and `cells`: the markup of its figures.
-
-    Made once here, in column order, for the shown rows only: the page renders it as it is, a
-    fraction of the cost of letting django-tables2 or the template engine render every cell.
-    """
+def with_links(rows: list[dict[str, Any]], *, link_players: bool = False) -> list[dict[str, Any]]:
+    """The rows a page shows, each with the `url` of its player's page (players' tables only);
+    the template (stats/_standings.html) draws every cell."""
     player_url = _player_url() if link_players else None
     for row in rows:
-        row["name_cell"] = (
-            format_html(
-                '<a href="{}">{}</a>', player_url.replace("__key__", row["key"]), row["name"]
-            )
-            if player_url
-            else row["name"]
-        )
-        cells = [
-            format_html("<strong>{}</strong>", row["large_points"]),
-            signed(row["difference"]),
-            row["evenings"],
-            row["games"],
-            row["rounds_won"],
-            row["rounds_lost"],
-            percent(row["round_share"]),
-            _badge("kalte", row["kalte"]),
-            _badge("laube", row["laube"]),
-            row["small_points"],
-            row["small_points_against"],
-            decimal(row["large_per_evening"], 2),
-        ]
-        row["cells"] = num_cells(cells, sets.cells if sets else None)
+        row["url"] = player_url.replace("__key__", row["key"]) if player_url else ""
     return rows
 
 

@@ -1,7 +1,7 @@
 """Spieler-Info: the list of players with their key figures, and one player's page.
 
 Both pages hand the templates rows of display strings (stats.display): each row's cells are
-printed by one `num_cells` filter, not a filter per cell (a long league has hundreds of cells).
+drawn by the template (`with_sets` gives each its column set's class).
 """
 
 from __future__ import annotations

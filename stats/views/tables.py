@@ -18,8 +18,9 @@ from stats.tables import (
     StandingsTable,
     standing_rows,
     standing_sets,
-    with_cells,
+    with_links,
 )
+from stats.templatetags.league_format import cell_class
 
 
 class StandingsView(SingleTableMixin, TemplateView):
@@ -70,8 +71,10 @@ class StandingsView(SingleTableMixin, TemplateView):
         page = getattr(table, "page", None)
         shown = [row.record for row in page.object_list] if page else list(table.data)
         sets = standing_sets()
-        context["rows"] = with_cells(shown, link_players=not self.teams, sets=sets)
+        context["rows"] = with_links(shown, link_players=not self.teams)
         context["sets"] = sets
+        # Each figure cell's class (its column set on a narrow screen), in column order.
+        context["css"] = [cell_class(group) for group in sets.cells]
         context.update(
             year=self.year,
             teams=self.teams,

@@ -1,8 +1,8 @@
 """Teambilanzen: every team's record (sortable, paged), the head-to-head matrix of the teams with
 most games, one chosen team against every opponent, and one pairing's page.
 
-Display values are prepared here as strings (stats.display) and the templates place them, a
-row's figures through one `num_cells` filter: hundreds of teams must still render in milliseconds.
+Display values are prepared here as strings (stats.display) and the templates draw the cells,
+each with its column set's class (`with_sets`).
 """
 
 from __future__ import annotations

@@ -29,9 +29,12 @@ def test_a_minus_is_always_the_real_minus_sign_and_nothing_prints_as_minus_zero(
     assert display.pair(5, 2, "–") == "5–2"
 
 
-def test_a_row_of_cells_is_escaped_and_grouped() -> None:
-    template = Template("{% load league_format %}{{ cells|num_cells }}")
-    html = template.render(Context({"cells": [13943, "<b>", "56\u00a0%"]}))
+def test_a_row_of_cells_is_drawn_by_the_template_escaped_grouped_and_in_its_set() -> None:
+    template = Template(
+        "{% load league_format %}{% for value, css in cells|with_sets:sets %}"
+        '<td class="{{ css }}">{{ value|number }}</td>{% endfor %}'
+    )
+    html = template.render(Context({"cells": [13943, "<b>", "56\u00a0%"], "sets": (0, 2)}))
     assert html == (
-        '<td class="num">13.943</td><td class="num">&lt;b&gt;</td><td class="num">56\u00a0%</td>'
+        '<td class="num">13.943</td><td class="num g2">&lt;b&gt;</td><td class="num">56\u00a0%</td>'
     )
