@@ -418,6 +418,26 @@
         score_b: parseInt(section.dataset.scoreB, 10),
       }
     );
+    // The Partie's tallies with these games: rounds and large points on top of the stored ones.
+    var tally = {
+      ra: parseInt(section.dataset.roundsA, 10) || 0,
+      rb: parseInt(section.dataset.roundsB, 10) || 0,
+      la: parseInt(section.dataset.largeA, 10) || 0,
+      lb: parseInt(section.dataset.largeB, 10) || 0,
+    };
+    steps.forEach(function (step) {
+      if (step.ends_round) {
+        var side = step.round_winner === "a" ? "a" : "b";
+        tally["r" + side] += 1;
+        tally["l" + side] += step.large_points;
+      }
+    });
+    var line = section.querySelector(".unsent-tally");
+    if (line) {
+      line.textContent = texts.tally.replace(/%\((ra|rb|la|lb)\)s/g, function (all, key) {
+        return tally[key];
+      });
+    }
     steps.forEach(function (step, index) {
       var text = texts.score.replace("%(a)s", step.score_a).replace("%(b)s", step.score_b);
       if (step.ends_round) {
@@ -752,6 +772,9 @@
     section.dataset.round = "1";
     section.dataset.scoreA = "0";
     section.dataset.scoreB = "0";
+    ["roundsA", "roundsB", "largeA", "largeB"].forEach(function (name) {
+      section.dataset[name] = "0";
+    });
     section.querySelector(".partie-title").textContent = texts.partie.replace("%(n)s", partie.position);
     var teams = section.querySelectorAll(".team");
     teams[0].textContent = teamName(partie.names[0], partie.names[1]);

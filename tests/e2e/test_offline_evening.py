@@ -149,6 +149,9 @@ def test_a_whole_evening_offline_from_the_first_tap(
     provisional = {
         partie: unsent(page, partie).locator(".unsent-score").all_inner_texts() for partie in (1, 2)
     }
+    tallies = {
+        partie: page.locator(f"#partie-{partie} .unsent-tally").inner_text() for partie in (1, 2)
+    }
 
     # Online again: everything is sent, in order, and the stored evening is shown.
     context.set_offline(False)
@@ -187,6 +190,11 @@ def test_a_whole_evening_offline_from_the_first_tap(
     for partie, match in ((1, first), (2, second)):
         stored_texts = [stored_text(g) for g in match.games.order_by("position")]
         assert provisional[partie] == stored_texts, partie
+        match.refresh_from_db()
+        assert tallies[partie] == (
+            f"Vorläufig mit diesen Spielen: Runden {match.rounds_a}:{match.rounds_b}"
+            f" · große Punkte {match.large_a}:{match.large_b}"
+        )
     assert any("Runde an" in text for text in provisional[1] + provisional[2]), provisional
 
     # The year table counts them as a rebuild from the games does.
