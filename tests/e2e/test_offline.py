@@ -17,7 +17,7 @@ from tests.factories import PlayerFactory, ScorekeeperFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-PHONE = {"width": 375, "height": 812}
+PHONE = {"width": 360, "height": 740}
 PASSWORD = "klammern-geheim-1998"
 NAMES = ("Anna", "Bernd", "Carl", "Dora", "Eva", "Fritz", "Gerd", "Hanna")
 
