@@ -84,20 +84,11 @@ def new_game(request: HttpRequest, date: datetime.date) -> HttpResponse:
             )
             return _refused(request, evening, form, synced)
         try:
-            if form.cleaned_data.get("token"):
-                game, fresh = services.record_game_once(
-                    match=match,
-                    token=form.cleaned_data["token"],
-                    author=request.user,
-                    reason=_taken_over(request),
-                    **form.inputs(),
-                )
-                if not fresh:
-                    if synced:
-                        return _sync_stored(game, replay=True)
-                    return _replayed(request, evening, game)
-            else:
-                game = services.record_game(match=match, **form.inputs())
+            game, fresh = _store(request, match, form)
+            if not fresh:
+                if synced:
+                    return _sync_stored(game, replay=True)
+                return _replayed(request, evening, game)
         except services.AlreadyRecorded:
             if synced:
                 return _sync_answer("deleted", [_deleted_text()])
@@ -165,16 +156,7 @@ def _game_of_a_partie_begun_offline(request: HttpRequest, date: datetime.date) -
         form = GameForm(match=match, data=_seated(request.POST, match, team_a))
         if form.is_valid():
             try:
-                if form.cleaned_data.get("token"):
-                    game, _ = services.record_game_once(
-                        match=match,
-                        token=form.cleaned_data["token"],
-                        author=request.user,
-                        reason=_taken_over(request),
-                        **form.inputs(),
-                    )
-                else:
-                    game = services.record_game(match=match, **form.inputs())
+                game, _ = _store(request, match, form)
             except services.InvalidGame as error:
                 form.add_problems(error.problems, form.names)
             else:
@@ -204,6 +186,19 @@ def _seated(
     typed = posted.get("last_typed", "")
     data["last_typed"] = {"points_a": "points_b", "points_b": "points_a"}.get(typed, typed)
     return data
+
+
+def _store(request: HttpRequest, match: Match, form: GameForm) -> tuple[Game, bool]:
+    """The posted game stored (True), or the game its form's token stored before (False)."""
+    if form.cleaned_data.get("token"):
+        return services.record_game_once(
+            match=match,
+            token=form.cleaned_data["token"],
+            author=request.user,
+            reason=_taken_over(request),
+            **form.inputs(),
+        )
+    return services.record_game(match=match, **form.inputs()), True
 
 
 def _taken_over(request: HttpRequest) -> str | None:

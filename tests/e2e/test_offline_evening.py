@@ -11,12 +11,11 @@ from playwright.sync_api import Page, expect
 
 from klammernliga.models import Evening, Game
 from stats.selectors.standings import player_standings
-from tests.e2e.test_offline import NAMES, PASSWORD, log_in, two_tables, unsent, worker_in_charge
+from tests.e2e.test_entry import SMALL_PHONE, phone_of
+from tests.e2e.test_offline import NAMES, log_in, two_tables, unsent, worker_in_charge
 from tests.factories import PlayerFactory, ScorekeeperFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-SMALL_PHONE = {"width": 360, "height": 740}
 
 
 @pytest.fixture
@@ -210,17 +209,6 @@ def test_a_whole_evening_offline_from_the_first_tap(
     assert table() == stored
 
 
-def phone_of(browser, live_server, username: str) -> Page:
-    context = browser.new_context(viewport=SMALL_PHONE, locale="de-DE")
-    page = context.new_page()
-    page.goto(live_server.url + "/anmelden/?next=/erfassen/")
-    page.get_by_label("Benutzername").fill(username)
-    page.get_by_label("Passwort").fill(PASSWORD)
-    page.get_by_label("Passwort").press("Enter")
-    expect(page.get_by_role("heading", level=1)).to_have_text("Erfassen")
-    return page
-
-
 def correct_stored(page: Page, partie: int, position: int, points_a: str) -> None:
     """Offline: the stored game's row opens it in the form; the correction waits on the phone."""
     page.locator(f"#partie-{partie} .game-row").nth(position - 1).locator("a").click()
@@ -239,6 +227,16 @@ def test_two_phones_offline_in_one_evening(browser, live_server) -> None:
     ScorekeeperFactory(username="bert")
     evening_url = live_server.url + reverse("entry:evening", args=[day])
     anna, bert = phone_of(browser, live_server, "anna"), phone_of(browser, live_server, "bert")
+    try:
+        both_phones(anna, bert, evening, evening_url)
+    finally:
+        anna.context.close()
+        bert.context.close()
+
+
+def both_phones(anna: Page, bert: Page, evening: Evening, evening_url: str) -> None:
+    """Anna's phone at Partie 1, Bert's at Partie 2, both offline, then online one after the
+    other (the test database of the live server takes one writer at a time)."""
     for phone, partie in ((anna, 1), (bert, 2)):
         phone.goto(evening_url + f"?partie={partie}")
         worker_in_charge(phone)

@@ -88,28 +88,20 @@ def test_logout_leaves_nothing_readable_offline(phone, live_server) -> None:  # 
     context.set_offline(False)
 
 
-def test_queued_games_keep_their_author(phone, live_server) -> None:  # noqa: F811
+def typed_offline_then_logged_out(page, live_server, games: list[dict]) -> list[str]:
+    """Anna types games without a connection and logs out while the server stays out of reach
+    for them (they stay on the phone); what the logout warned."""
     from tests.e2e.entry_flow import enter_game
-    from tests.e2e.test_offline import PASSWORD, log_in
-    from tests.factories import ScorekeeperFactory
 
-    ScorekeeperFactory(username="bert")
-    page, context = phone, phone.context
-    day = timezone.localdate()
-    evening_url = live_server.url + reverse("entry:evening", args=[day]) + "?partie=1"
-    page.goto(evening_url)
+    page.goto(evening_url_of(live_server))
     worker_in_charge(page)
-
-    # Anna types two games without a connection; the server stays out of reach for them.
-    context.set_offline(True)
-    enter_game(page, declarer="Anna", trump="Herz", bid="rein", points=("a", "100"))
-    enter_game(page, declarer="Carl", trump="Pik", bid="klein", points=("a", "82"))
-    expect(unsent(page, 1)).to_have_count(2)
+    page.context.set_offline(True)
+    for number, game in enumerate(games, start=1):
+        enter_game(page, **game)
+        expect(unsent(page, 1)).to_have_count(number)
     page.route("**/erfassen/abend/**", lambda route: route.abort()
                if route.request.method == "POST" else route.continue_())  # fmt: skip
-    context.set_offline(False)
-
-    # Logging out warns about them; they stay on the phone.
+    page.context.set_offline(False)
     page.goto(live_server.url + reverse("entry:start"))
     warnings: list[str] = []
 
@@ -120,15 +112,41 @@ def test_queued_games_keep_their_author(phone, live_server) -> None:  # noqa: F8
     page.on("dialog", answer)
     page.get_by_role("button", name="Abmelden").click()
     expect(page.get_by_text("Angemeldet als anna")).to_have_count(0)
-    assert len(warnings) == 1 and "2 nicht gesendete Aktionen" in warnings[0], warnings
     page.unroute("**/erfassen/abend/**")
+    return warnings
 
-    # Bert logs in on the same phone: Anna's games are neither sent nor listed as his.
+
+def evening_url_of(live_server) -> str:
+    return live_server.url + reverse("entry:evening", args=[timezone.localdate()]) + "?partie=1"
+
+
+def log_in_as(page, live_server, username: str) -> None:
+    from tests.e2e.test_offline import PASSWORD
+
     page.goto(live_server.url + "/anmelden/?next=/erfassen/")
-    page.get_by_label("Benutzername").fill("bert")
+    page.get_by_label("Benutzername").fill(username)
     page.get_by_label("Passwort").fill(PASSWORD)
     page.get_by_label("Passwort").press("Enter")
-    expect(page.get_by_text("Angemeldet als bert")).to_be_visible()
+    expect(page.get_by_text(f"Angemeldet als {username}")).to_be_visible()
+
+
+def test_queued_games_keep_their_author(phone, live_server) -> None:  # noqa: F811
+    from tests.factories import ScorekeeperFactory
+
+    ScorekeeperFactory(username="bert")
+    page = phone
+    evening_url = evening_url_of(live_server)
+
+    # Anna types two games without a connection, then logs out: the logout warns about them.
+    games = [
+        {"declarer": "Anna", "trump": "Herz", "bid": "rein", "points": ("a", "100")},
+        {"declarer": "Carl", "trump": "Pik", "bid": "klein", "points": ("a", "82")},
+    ]
+    warnings = typed_offline_then_logged_out(page, live_server, games)
+    assert len(warnings) == 1 and "2 nicht gesendete Aktionen" in warnings[0], warnings
+
+    # Bert logs in on the same phone: Anna's games are neither sent nor listed as his.
+    log_in_as(page, live_server, "bert")
     page.goto(evening_url)
     expect(page.get_by_role("heading", name="Neues Spiel · Partie 1")).to_be_visible()
     expect(unsent(page, 1)).to_have_count(0)
@@ -140,7 +158,7 @@ def test_queued_games_keep_their_author(phone, live_server) -> None:  # noqa: F8
     page.goto(live_server.url + reverse("entry:start"))
     page.get_by_role("button", name="Abmelden").click()
     expect(page.get_by_text("Angemeldet als bert")).to_have_count(0)
-    log_in(page, live_server.url)
+    log_in_as(page, live_server, "anna")
     page.goto(evening_url)
     expect(page.locator("#partie-1 .game-row")).to_have_count(2, timeout=10_000)
     assert list(
@@ -154,45 +172,26 @@ def test_another_scorekeeper_may_take_queued_games_over_and_the_history_says_so(
     phone,  # noqa: F811
     live_server,
 ) -> None:
-    from tests.e2e.entry_flow import enter_game
-    from tests.e2e.test_offline import PASSWORD
     from tests.factories import ScorekeeperFactory
 
     ScorekeeperFactory(username="bert")
-    page, context = phone, phone.context
-    day = timezone.localdate()
-    evening_url = live_server.url + reverse("entry:evening", args=[day]) + "?partie=1"
-    page.goto(evening_url)
-    worker_in_charge(page)
-    context.set_offline(True)
-    enter_game(page, declarer="Anna", trump="Herz", bid="rein", points=("a", "100"))
-    expect(unsent(page, 1)).to_have_count(1)
-    # Anna logs out while the server is out of reach for her game (it stays on the phone).
-    page.route("**/erfassen/abend/**", lambda route: route.abort()
-               if route.request.method == "POST" else route.continue_())  # fmt: skip
-    context.set_offline(False)
-    page.goto(live_server.url + reverse("entry:start"))
-    page.on("dialog", lambda dialog: dialog.accept())
-    page.get_by_role("button", name="Abmelden").click()
-    expect(page.get_by_text("Angemeldet als anna")).to_have_count(0)
-    page.unroute("**/erfassen/abend/**")
+    page = phone
+    game = {"declarer": "Anna", "trump": "Herz", "bid": "rein", "points": ("a", "100")}
+    typed_offline_then_logged_out(page, live_server, [game])
 
     # Bert sees that Anna's game waits here and takes it over with a tap.
-    page.goto(live_server.url + "/anmelden/?next=/erfassen/")
-    page.get_by_label("Benutzername").fill("bert")
-    page.get_by_label("Passwort").fill(PASSWORD)
-    page.get_by_label("Passwort").press("Enter")
-    page.goto(evening_url)
+    log_in_as(page, live_server, "bert")
+    page.goto(evening_url_of(live_server))
     waiting = page.locator("#foreign-unsent")
     expect(waiting).to_contain_text("Auf diesem Telefon wartet ein Spiel von anna")
     assert not Game.objects.filter(match__position=1).exists()
     waiting.get_by_role("button", name="Übernehmen und senden").click()
     expect(page.locator("#partie-1 .game-row")).to_have_count(1, timeout=10_000)
-    game = Game.objects.get(match__position=1)
-    created = game.history.get(history_type="+")
+    stored = Game.objects.get(match__position=1)
+    created = stored.history.get(history_type="+")
     assert (created.history_user.username, created.history_change_reason) == (
         "bert",
         "taken-over-from:anna",
     )
-    page.goto(live_server.url + reverse("entry:history", args=[day]))
+    page.goto(live_server.url + reverse("entry:history", args=[timezone.localdate()]))
     expect(page.locator("main")).to_contain_text("bert (übernommen von anna)")
