@@ -18,6 +18,67 @@
   var SLOTS = ["a1", "a2", "b1", "b2"];
   var PLACE = "klammernliga-place-";
 
+  // --- forms that open or begin something: sent when the server answers, else done here ------
+
+  // navigator.onLine says "online" on a dead connection too (a cellar's weak signal): such a
+  // form first asks the server with a small request the service worker lets through; without
+  // an answer within a few seconds it is done on the phone instead of ending on an error page.
+  function reachable() {
+    if (!navigator.onLine || !script || !script.dataset.sw) {
+      return Promise.resolve(Boolean(navigator.onLine));
+    }
+    var control = window.AbortController ? new AbortController() : null;
+    var timer = control
+      ? window.setTimeout(function () {
+          control.abort();
+        }, 4000)
+      : null;
+    return fetch(script.dataset.sw + "?erreichbar=" + Date.now(), {
+      cache: "no-store",
+      signal: control ? control.signal : undefined,
+    })
+      .then(
+        function (response) {
+          return response.ok;
+        },
+        function () {
+          return false;
+        }
+      )
+      .then(function (ok) {
+        window.clearTimeout(timer);
+        return ok;
+      });
+  }
+
+  // Its buttons free again (entry.js holds a form's buttons while it is sent).
+  function release(held) {
+    delete held.dataset.sending;
+    held.querySelectorAll("button[type=submit]").forEach(function (button) {
+      button.disabled = false;
+      button.removeAttribute("aria-busy");
+    });
+  }
+
+  function sendOrDoHere(held, event, here) {
+    if (held.dataset.reached) {
+      delete held.dataset.reached; // the server answered: the ordinary POST goes
+      return;
+    }
+    event.preventDefault();
+    reachable().then(function (ok) {
+      release(held);
+      if (!ok) {
+        here();
+      } else if (held.requestSubmit) {
+        held.dataset.reached = "1";
+        held.requestSubmit();
+      } else {
+        held.submit();
+      }
+    });
+  }
+
   // --- an evening begun without a connection -------------------------------------------------
 
   // The start form offline: the evening's page opens (the service worker shows the kept page of
@@ -26,16 +87,17 @@
   if (start) {
     start.addEventListener("submit", function (event) {
       var date = start.elements.date.value;
-      if (navigator.onLine || !/^\d{4}-\d{2}-\d{2}$/.test(date)) {
-        return;
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) {
+        return; // the server says what is wrong with it
       }
-      event.preventDefault();
-      try {
-        window.localStorage.setItem(PLACE + date, start.elements.place.value.trim());
-      } catch (error) {
-        // no storage: the evening begins without its place
-      }
-      window.location.assign(start.dataset.eveningBase + date + "/#neue-partie");
+      sendOrDoHere(start, event, function () {
+        try {
+          window.localStorage.setItem(PLACE + date, start.elements.place.value.trim());
+        } catch (error) {
+          // no storage: the evening begins without its place
+        }
+        window.location.assign(start.dataset.eveningBase + date + "/#neue-partie");
+      });
     });
   }
 
@@ -902,17 +964,9 @@
       return;
     }
     partieForm.addEventListener("submit", function (event) {
-      if (!navigator.onLine) {
-        event.preventDefault();
-        beginOffline(partieForm).then(function () {
-          // Ready for the next Partie (entry.js holds a form's buttons while it is sent).
-          delete partieForm.dataset.sending;
-          partieForm.querySelectorAll("button[type=submit]").forEach(function (button) {
-            button.disabled = false;
-            button.removeAttribute("aria-busy");
-          });
-        });
-      }
+      sendOrDoHere(partieForm, event, function () {
+        beginOffline(partieForm);
+      });
     });
   });
 

@@ -291,3 +291,36 @@ def both_phones(anna: Page, bert: Page, evening: Evening, evening_url: str) -> N
         "Fritz": "bert",
         "Gerd": "bert",
     }
+
+
+def test_a_dead_connection_that_says_online_begins_the_partie_on_the_phone(
+    empty_phone, live_server
+) -> None:
+    """navigator.onLine is true, yet nothing reaches the server (a cellar's weak signal): the
+    Partie is begun on the phone instead of the browser's error page, and its game waits."""
+    page = empty_phone
+    day = timezone.localdate()
+    page.goto(live_server.url + reverse("entry:evening", args=[day]))
+    worker_in_charge(page)
+    assert page.evaluate("navigator.onLine") is True
+    page.route("**/sw.js?erreichbar=*", lambda route: route.abort())
+    page.route("**/erfassen/abend/**", lambda route: route.abort()
+               if route.request.method == "POST" else route.continue_())  # fmt: skip
+    begin_partie(page, ("Anna", "Bernd", "Carl", "Dora"))
+    expect(page.get_by_role("heading", name="Neues Spiel · Partie 1")).to_be_visible()
+    expect(page.locator("#offline-status")).to_contain_text("auf diesem Telefon begonnen")
+    tap_game(page, "Anna", "100")
+    expect(unsent(page, 1)).to_have_count(1)
+    assert not Evening.objects.exists()
+
+    # The connection is back: the game goes out and begins the evening and its Partie.
+    page.unroute("**/sw.js?erreichbar=*")
+    page.unroute("**/erfassen/abend/**")
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(page.locator(".unsent-item")).to_have_count(0, timeout=20_000)
+    game = Game.objects.get()
+    assert (str(game.match.team_a), game.points_a, game.match.evening.date) == (
+        "Anna & Bernd",
+        100,
+        day,
+    )
