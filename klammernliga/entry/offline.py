@@ -20,7 +20,7 @@ OFFLINE_ASSETS = (
     "css/blocks.css",
     "css/tables.css",
     "css/pages.css",
-    "css/screens.css",
+    "css/print.css",
     "css/entry.css",
     "css/entry-games.css",
     "css/entry-page.css",
