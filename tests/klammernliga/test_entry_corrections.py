@@ -165,6 +165,21 @@ def test_the_start_page_needs_the_same_few_queries_for_any_number_of_evenings(sc
     assert count_queries(scorekeeper, url) == few == 6
 
 
+def test_an_evening_not_yet_begun_needs_the_same_few_queries_however_long_the_league(
+    scorekeeper,
+) -> None:
+    urls = [
+        reverse("entry:evening", args=[datetime.date(2026, 2, 1)]),
+        reverse("entry:blank_evening"),
+    ]
+    anna_bernd_vs_carl_dora(datetime.date(2026, 1, 1))
+    few = [count_queries(scorekeeper, url) for url in urls]
+    for day in range(2, 12):
+        GameFactory(match=anna_bernd_vs_carl_dora(datetime.date(2026, 1, day)))
+    # The blank page of today needs no lookup of the evening of its date.
+    assert [count_queries(scorekeeper, url) for url in urls] == few == [8, 7]
+
+
 def test_huge_numbers_in_a_request_are_never_a_server_error(scorekeeper, match) -> None:
     big = "9" * 30
     game = GameFactory(match=match)
