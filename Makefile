@@ -42,12 +42,14 @@ $(CHROMIUM):
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/djlint templates --check
 	$(BIN)/lint-imports
 	$(BIN)/mypy
 
 format: $(STAMP)
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
+	$(BIN)/djlint templates --reformat
 
 test-sqlite: $(STAMP) $(CHROMIUM)
 	$(BIN)/pytest -n 2 --dist loadgroup

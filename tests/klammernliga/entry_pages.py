@@ -49,7 +49,7 @@ def _text(fragment: str) -> str:
 
 def field_errors(page: str, field: str) -> list[str]:
     """The messages shown next to a field (or a team's melds: melds_a, melds_b)."""
-    found = re.search(rf'<ul class="field-errors" id="err-{field}">(.*?)</ul>', page, re.S)
+    found = re.search(rf'<ul class="field-errors"\s+id="err-{field}">(.*?)</ul>', page, re.S)
     return (
         [_text(li) for li in re.findall(r"<li>(.*?)</li>", found.group(1), re.S)] if found else []
     )

@@ -14,6 +14,7 @@ from klammernliga import services
 from klammernliga.entry.access import SCOREKEEPER_GROUP
 from klammernliga.models import Game
 from tests.factories import GameFactory, MatchFactory, ScorekeeperFactory, UserFactory
+from tests.markup import squeezed
 
 pytestmark = pytest.mark.django_db
 
@@ -65,7 +66,7 @@ def test_a_logged_in_user_who_is_no_scorekeeper_gets_403_everywhere(
 def test_the_403_page_is_in_the_sites_design_and_explains_whom_to_ask(client) -> None:
     client.force_login(UserFactory(username="gast"))
     page = client.get(reverse("entry:start")).content.decode()
-    assert "<title>Kein Zugang · Klammernliga</title>" in page
+    assert "<title>Kein Zugang · Klammernliga</title>" in squeezed(page)
     assert "Schriftführer" in page
     assert "Angemeldet als gast" in page
 

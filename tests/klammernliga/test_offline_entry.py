@@ -12,6 +12,7 @@ from klammernliga import services
 from klammernliga.models import Game
 from tests.factories import GameFactory, MatchFactory, TeamFactory
 from tests.klammernliga.entry_pages import DAY, NEW_GAME, game_data, player
+from tests.markup import squeezed
 
 pytestmark = pytest.mark.django_db
 
@@ -73,7 +74,7 @@ def test_the_manifest_names_the_app_in_the_visitor_s_language(client, language, 
 def test_the_entry_pages_link_the_manifest_and_the_offline_script(scorekeeper, match) -> None:
     page = scorekeeper.get(reverse("entry:evening", args=[DAY])).content.decode()
     assert '<link rel="manifest" href="/manifest.webmanifest">' in page
-    assert 'src="/static/js/offline.js" data-sw="/sw.js" data-scope="/erfassen/"' in page
+    assert 'src="/static/js/offline.js" data-sw="/sw.js" data-scope="/erfassen/"' in squeezed(page)
     # The list of unsent games is a template of the page, under its Partie.
     assert f'data-match="{match.pk}"' in page
     assert "Noch nicht gesendet" in page
