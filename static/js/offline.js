@@ -300,19 +300,36 @@
   }
 
   // The game cannot reach the server: kept on the phone, listed, the form ready for the next.
-  function keepOffline(record) {
+  // `cleared`: the form was made ready for the next game already, when the game was read.
+  function keepOffline(record, cleared) {
     return find(record.token)
       .then(function (earlier) {
         // A corrected game keeps its place in the order.
         record.seq = earlier ? earlier.seq : record.seq;
         return keep(record);
       })
-      .then(function () {
-        leaveChange();
-        resetForm();
-        setStatus(texts.kept);
-        return show();
-      });
+      .then(
+        function () {
+          if (!cleared) {
+            leaveChange();
+            resetForm();
+          }
+          setStatus(texts.kept);
+          return show();
+        },
+        function () {
+          // The phone could not keep it: back in the form, nothing typed is lost.
+          if (cleared && !record.kind) {
+            fillForm(record);
+          }
+          setStatus(texts.failed);
+        }
+      );
+  }
+
+  function clearForm() {
+    leaveChange();
+    resetForm();
   }
 
   form.addEventListener("input", function () {
@@ -326,10 +343,19 @@
     event.preventDefault();
     if (form.dataset.changing) {
       // A correction of a stored game, made without a connection: queued, sent in order.
-      keepOffline(changeRecord()).then(sync);
+      var change = changeRecord();
+      clearForm();
+      keepOffline(change, true).then(sync);
       return;
     }
     var record = recordOfForm();
+    if (!navigator.onLine) {
+      // Read, and the form ready for the next game at once: a quick scorekeeper's next taps are
+      // never wiped when this game is kept.
+      clearForm();
+      keepOffline(record, true).then(sync);
+      return;
+    }
     unsent()
       .then(function (records) {
         var waiting = records.some(function (other) {
