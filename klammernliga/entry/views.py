@@ -217,20 +217,15 @@ def evening_page(
             if saved == str(game.pk):
                 notice = {"game": game, "match": match, "label": game_label(game)}
     open_ones = [m for m in matches if m.pk in open_ids]
-    begun_offline = False
     if game_form is not None:
         loaded = next(m for m in matches if m.pk == game_form.match.pk)
         game_form.match = loaded  # the loaded one, with its games
         current: Match | None = loaded
     else:
         current = _chosen(request, open_ones, notice["match"] if notice else None)
-        if current is not None:
-            game_form = GameForm(match=current)
-        else:
-            # The form of a Partie the phone may begin without a connection: hidden until then,
-            # its four seats filled in by the page's script (static/js/offline.js).
-            game_form = GameForm(match=_seats())
-            begun_offline = True
+        # Without an open Partie, the form of one the phone may begin without a connection:
+        # hidden until then, its four seats filled in by the page's script (offline.js).
+        game_form = GameForm(match=current if current is not None else _seats())
     context = {
         "evening": evening,
         "matches": matches,
@@ -242,7 +237,6 @@ def evening_page(
         "notice": notice,
         "score": _score(current) if current is not None else None,
         "deleted": restorable_games(evening) if evening.pk else [],
-        "begun_offline": begun_offline,
         "base_total": BASE_TOTAL,
     }
     return render(request, "entry/evening.html", context)
@@ -278,8 +272,7 @@ def evening(request: HttpRequest, date: datetime.date) -> HttpResponse:
 def blank_evening(request: HttpRequest) -> HttpResponse:
     """Today's evening as it looks before it begins: the service worker keeps it and shows it,
     dated by the page's script, for an evening begun on the phone without a connection."""
-    page = evening_page(request, Evening(date=timezone.localdate()))
-    return page
+    return evening_page(request, Evening(date=timezone.localdate()))
 
 
 @scorekeeper_required

@@ -291,11 +291,7 @@
     form.querySelectorAll(".computed").forEach(function (input) {
       input.classList.remove("computed");
     });
-    delete form.dataset.sending;
-    form.querySelectorAll("button[type=submit]").forEach(function (button) {
-      button.disabled = false;
-      button.removeAttribute("aria-busy");
-    });
+    release(form);
     dirty = false;
   }
 
