@@ -1,62 +1,81 @@
-"""The KlammernBoss rating (docs/rules.md "KlammernBoss"): a Bayesian logistic model of each game.
+"""The KlammernBoss rating (docs/rules.md "KlammernBoss", docs/klammernboss.md): each player's
+strength over time, learned from every declared game.
 
-Every game says something about one player above all: the declarer chose to play and, with his
-cards and his play, won or lost. The chance that the declarer's team wins a game is modelled as
+**What a game says.** A declared game is read as the declaring team's share of all the game's
+points (card points and counted melds; above one half wins the game, so the share carries the
+win, and Kontra and Re decide only the stake). The share is modelled as
 
-    logistic(advantage + (declarer − (defender₁ + defender₂) / 2) / SCALE)
+    share − ½ = advantage
+                + BETA · (declarer + PARTNER · partner − DEFENDER · (defender₁ + defender₂))
+                + noise of standard deviation NOISE,
 
-where each player's strength is a normal belief (mean `mu`, uncertainty `sigma`, in rating
-points) and `advantage` (in log-odds) is how much more often declarers win than lose, learned
-from the games like everything else. Completed small rounds add a weaker team-against-team
-observation (their result carries the Kontra and Re of their games). The partner's strength
-is left out of the game observation: on leagues played by the card engine it only blurred the
-ranking (docs/klammernboss.md).
+strengths in rating points relative to a new player's `PRIOR_MU`: the declarer counts fully, his
+partner and each defender about a quarter (the weights the card engine's leagues show; they let
+two partners who never change be told apart by the games each declares). `advantage` is how much
+more than half a declaring team takes between equal players, learned with the strengths.
 
-Each observation updates the beliefs in the order played with one step of assumed-density
-filtering (a Laplace step on the logistic likelihood, diagonal covariance), so replaying the
-same games gives the same ratings and a replay may stop and resume at any evening. The chance
-to win a round follows from the chance to win each game by the rules of the round, Kontra and
-Re included (`win_chance`).
+**Over time.** Each strength drifts slowly (a random walk of `DRIFT` points a year), and a player
+whose declared games have said the same thing for a while against his rating (a change alarm:
+their weighted mean differs from what the rating expects by more than `ALARM_Z` of its own
+uncertainty) gets the difference as fresh uncertainty: a player who improves is followed within
+some dozens of evenings, while a steady one keeps what years of games have taught.
+
+**Exact and order-free.** Everything is normal and linear, so the beliefs after an evening are
+the exact posterior of all games up to that evening (a Kalman filter over all players together,
+with their covariances: the whole-history fit's estimate at that evening). An evening's games
+are one joint update, taken in a canonical order, so the Partien of an evening may be entered in
+any order and give the same floats. A past evening's values are what was known then (as-of);
+the newest state uses every game. A correction rebuilds from the state before its evening.
+
+A player is *provisional* while his uncertainty exceeds `PROVISIONAL_SIGMA`. The chance to win
+a declared game and a small round follows from the same beliefs (`Strengths.game_chance`,
+`Strengths.win_chance`); a round's Kontra and Re come in through how often they are said.
 """
 
 from __future__ import annotations
 
+import datetime
+import json
 import math
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
 
 from scoring.domain import ROUND_TARGET
 from scoring.rules import small_points
 
 __all__ = [
-    "Rated",
-    "RatedGame",
-    "RatedRound",
+    "DeclaredGame",
     "Rating",
-    "game_chance",
-    "initial_advantage",
+    "Strengths",
     "initial_rating",
-    "ordinal",
-    "replay",
-    "win_chance",
 ]
 
-# Rating points per unit of log-odds: 10 points more make a declarer's odds about 1.1 times.
-SCALE = 100.0
-# A new player: strength 100 ± 50, shown as 0 (the cautious estimate mu − 2·sigma).
+type Vector = npt.NDArray[np.float64]
+
+# A new player: 100 rating points, uncertain by 25 (about the spread of a circle's strengths).
 PRIOR_MU = 100.0
-PRIOR_SIGMA = 50.0
-ORDINAL_Z = 2.0
-# The declarer counts fully, each defender half, the partner not at all; a round result counts
-# half for each of the four. Both balance (1 = 2 · ½), so only differences of strength matter.
-DECLARER_WEIGHT = 1.0
-DEFENDER_WEIGHT = 0.5
-ROUND_WEIGHT = 0.5
-# The declarers' advantage before any game: even odds, uncertain by one unit of log-odds.
-PRIOR_ADVANTAGE = (0.0, 1.0)
-# The probit approximation of a logistic of a normal: logistic(m / sqrt(1 + π·s²/8)).
-_PROBIT = math.pi / 8
+PRIOR_SIGMA = 25.0
+# Provisional until the uncertainty is at most this: after about ten evenings of play.
+PROVISIONAL_SIGMA = 15.0
+# Share of a game's points per rating point of the declarer; the partner's and each defender's
+# weight relative to it; the spread of a game's share around what the strengths expect.
+BETA = 0.00096
+PARTNER = 0.22
+DEFENDER = 0.26
+NOISE = 0.167
+# The declaring team's extra share between equal players, before any game: 0 ± 0.2.
+PRIOR_ADVANTAGE = (0.0, 0.2)
+# Slow drift of every strength: rating points per year (a standard deviation).
+DRIFT = 0.5
+# The change alarm: each evening the weights of earlier declared games shrink by DECAY; an alarm
+# when their weighted mean residual exceeds ALARM_Z standard errors.
+DECAY = 0.97
+ALARM_Z = 3.5
 # Kontra and Re in a round, as the card engine's players say them (docs/klammernboss.md): about
 # one game in eight gets a Kontra and one Kontra in seven a Re, and the defenders say Kontra on
 # strong hands, so a declarer facing Kontra wins far less often (log-odds lower by about 1.5).
@@ -69,34 +88,15 @@ KONTRA_SHIFT = -1.5
 
 @dataclass(frozen=True, slots=True)
 class Rating:
-    """A belief about a strength: mean `mu` and uncertainty `sigma` (one standard deviation)."""
+    """A belief about a strength: mean `mu` and uncertainty `sigma` (one standard deviation), in
+    rating points."""
 
     mu: float
     sigma: float
 
     @property
-    def ordinal(self) -> float:
-        return ordinal(self)
-
-
-@dataclass(frozen=True, slots=True)
-class RatedGame[K: Hashable]:
-    """A game as the rating reads it: who declared, who defended, and whether it was won."""
-
-    declarer: K
-    defenders: tuple[K, K]
-    won: bool
-
-
-@dataclass(frozen=True, slots=True)
-class RatedRound[K: Hashable]:
-    """A completed small round: the two players of the winning and of the losing team."""
-
-    winners: tuple[K, K]
-    losers: tuple[K, K]
-
-
-type Rated[K: Hashable] = RatedGame[K] | RatedRound[K]
+    def provisional(self) -> bool:
+        return self.sigma > PROVISIONAL_SIGMA
 
 
 def initial_rating() -> Rating:
@@ -104,58 +104,219 @@ def initial_rating() -> Rating:
     return Rating(PRIOR_MU, PRIOR_SIGMA)
 
 
-def initial_advantage() -> Rating:
-    """The declarers' advantage (log-odds) before the first game."""
-    return Rating(*PRIOR_ADVANTAGE)
+@dataclass(frozen=True, slots=True)
+class DeclaredGame[K: Hashable]:
+    """A declared game as the rating reads it: the four players and the declaring team's share
+    of all the game's points (won when above one half)."""
+
+    declarer: K
+    partner: K
+    defenders: tuple[K, K]
+    share: float
+
+    def order(self) -> tuple[object, ...]:
+        """A canonical order of an evening's games, the same whatever order they came in."""
+        defenders = sorted(map(str, self.defenders))
+        return (str(self.declarer), str(self.partner), *defenders, self.share)
 
 
-def ordinal(rating: Rating) -> float:
-    """The displayed rating: a cautious estimate, mu − 2·sigma (0 for a new player)."""
-    return rating.mu - ORDINAL_Z * rating.sigma
+class Strengths[K: Hashable]:
+    """What the games have said so far about every player's strength (and the declarers'
+    advantage): a mean vector and its covariance, index 0 the advantage."""
+
+    def __init__(self, *, follow: bool = True) -> None:
+        # False: strengths that never change (no drift, no change alarm), for comparison only.
+        self.follow = follow
+        self.keys: list[K] = []
+        self.index: dict[K, int] = {}
+        self.mean: Vector = np.array([PRIOR_ADVANTAGE[0]])
+        self.cov: Vector = np.array([[PRIOR_ADVANTAGE[1] ** 2]])
+        # The change alarm per player (by index − 1): weighted residual sum, weights, squares.
+        self.alarm: Vector = np.zeros((3, 0))
+        self.date: datetime.date | None = None
+
+    # Reading
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.index
+
+    def rating(self, key: K) -> Rating:
+        """A player's rating now (a player not seen yet: the initial rating)."""
+        if key not in self.index:
+            return initial_rating()
+        return self.ratings()[key]
+
+    def ratings(self) -> dict[K, Rating]:
+        """Every player's rating: measured from the circle's average (all players seen), which
+        is 100. Only differences of strength show in the games, so that is what a rating and
+        its uncertainty say: where a player stands among the others."""
+        count = len(self.keys)
+        if count == 0:
+            return {}
+        if count == 1:
+            return {self.keys[0]: Rating(float(self.mean[1]), math.sqrt(float(self.cov[1, 1])))}
+        relative = np.eye(count) - 1.0 / count
+        mean = PRIOR_MU + relative @ self.mean[1:]
+        variance = np.einsum("ij,jk,ik->i", relative, self.cov[1:, 1:], relative)
+        return {
+            key: Rating(float(mean[i]), math.sqrt(max(float(variance[i]), 0.0)))
+            for i, key in enumerate(self.keys)
+        }
+
+    def difference_sigma(self, first: K, second: K) -> float:
+        """The uncertainty of the difference between two players' ratings."""
+        i, j = self.index[first], self.index[second]
+        variance = self.cov[i, i] + self.cov[j, j] - 2.0 * self.cov[i, j]
+        return math.sqrt(max(float(variance), 0.0))
+
+    def game_chance(self, declarer: K, partner: K, defenders: Sequence[K]) -> float:
+        """The chance that the declarer's team wins a game he declares against these defenders."""
+        state = self._with_new(declarer, partner, *defenders)
+        row = state._row(declarer, partner, defenders)
+        expected = float(row @ state.mean) + _centre()
+        spread = math.sqrt(float(row @ state.cov @ row) + NOISE**2)
+        return 0.5 * math.erfc(-expected / (spread * math.sqrt(2.0)))
+
+    def win_chance(self, team_1: Sequence[K], team_2: Sequence[K]) -> tuple[float, float]:
+        """Each team's chance to win a small round against the other, from 0:0; together 1.
+
+        Each game is declared by any of the four alike; a won game gives its team the small
+        points of a won game, a lost one gives the other team those of a lost game; a share of
+        the games gets a Kontra or a Re (`KONTRA_SHARE`, `RE_SHARE`), is won less often by the
+        declarer and counts double or fourfold.
+        """
+        first = tuple(_outcomes(self.game_chance(p, _other(team_1, p), team_2)) for p in team_1)
+        second = tuple(_outcomes(self.game_chance(p, _other(team_2, p), team_1)) for p in team_2)
+        # Averaged with the mirrored chain, so equal teams get exactly one half.
+        chance = 0.5 + (_round_chance(first, second) - _round_chance(second, first)) / 2
+        return chance, 1.0 - chance
+
+    # Learning
+
+    def evening(self, date: datetime.date, games: Iterable[DeclaredGame[K]]) -> None:
+        """Learn from one evening's declared games, in whatever order they are given."""
+        rows = sorted(games, key=DeclaredGame.order)
+        self._drift(date)
+        new = {k for g in rows for k in (g.declarer, g.partner, *g.defenders)} - self.index.keys()
+        for key in sorted(new, key=str):
+            self._add(key)
+        if not rows:
+            return
+        design = np.array([self._row(g.declarer, g.partner, g.defenders) for g in rows])
+        observed = np.array([g.share - 0.5 - _centre() for g in rows])
+        if self.follow:
+            self._watch(rows, observed - design @ self.mean)
+        spread = self.cov @ design.T
+        innovation = design @ spread + NOISE**2 * np.eye(len(rows))
+        gain = np.linalg.solve(innovation, spread.T).T
+        self.mean = self.mean + gain @ (observed - design @ self.mean)
+        cov = self.cov - gain @ spread.T
+        self.cov = (cov + cov.T) / 2
+
+    def _drift(self, date: datetime.date) -> None:
+        if self.follow and self.date is not None and date > self.date:
+            step = DRIFT**2 * (date - self.date).days / 365.25
+            players = np.arange(1, len(self.mean))
+            self.cov[players, players] += step
+        self.date = date
+
+    def _watch(self, rows: Sequence[DeclaredGame[K]], residuals: Vector) -> None:
+        """The change alarm: a declarer whose recent games keep missing his rating the same way
+        gets the missing strength as fresh uncertainty, and his alarm starts again."""
+        total, weight, squares = self.alarm
+        total *= DECAY
+        weight *= DECAY
+        squares *= DECAY * DECAY
+        for game, residual in zip(rows, residuals, strict=True):
+            declarer = self.index[game.declarer] - 1
+            total[declarer] += residual
+            weight[declarer] += 1.0
+            squares[declarer] += 1.0
+        watched = weight > 0
+        offset = np.zeros_like(total)
+        error = np.ones_like(total)
+        offset[watched] = total[watched] / weight[watched] / BETA
+        error[watched] = NOISE * np.sqrt(squares[watched]) / weight[watched] / BETA
+        for i in np.flatnonzero(watched & (np.abs(offset) > ALARM_Z * error)):
+            self.cov[i + 1, i + 1] += offset[i] ** 2
+            total[i] = weight[i] = squares[i] = 0.0
+
+    def _add(self, key: K) -> None:
+        self.index[key] = len(self.mean)
+        self.keys.append(key)
+        size = len(self.mean) + 1
+        cov = np.zeros((size, size))
+        cov[:-1, :-1] = self.cov
+        cov[-1, -1] = PRIOR_SIGMA**2
+        self.cov = cov
+        self.mean = np.append(self.mean, PRIOR_MU)
+        self.alarm = np.hstack([self.alarm, np.zeros((3, 1))])
+
+    def _row(self, declarer: K, partner: K, defenders: Sequence[K]) -> Vector:
+        row = np.zeros(len(self.mean))
+        row[0] = 1.0
+        row[self.index[declarer]] += BETA
+        row[self.index[partner]] += BETA * PARTNER
+        for key in defenders:
+            row[self.index[key]] -= BETA * DEFENDER
+        return row
+
+    def _with_new(self, *keys: K) -> Strengths[K]:
+        """Self, or a copy that knows the players not seen yet (at the initial rating)."""
+        if all(key in self.index for key in keys):
+            return self
+        copy = self.copy()
+        for key in keys:
+            if key not in copy.index:
+                copy._add(key)
+        return copy
+
+    # Keeping
+
+    def copy(self) -> Strengths[K]:
+        other: Strengths[K] = Strengths(follow=self.follow)
+        other.keys, other.index = list(self.keys), dict(self.index)
+        other.mean, other.cov, other.alarm = self.mean.copy(), self.cov.copy(), self.alarm.copy()
+        other.date = self.date
+        return other
+
+    def dump(self) -> tuple[str, bytes]:
+        """The state as (keys and date in JSON, the numbers as bytes): what `load` reads."""
+        head = json.dumps({"keys": self.keys, "date": self.date and self.date.isoformat()})
+        numbers = np.concatenate([self.mean, self.cov.ravel(), self.alarm.ravel()])
+        return head, numbers.astype("<f8").tobytes()
+
+    @classmethod
+    def load(cls, head: str, numbers: bytes) -> Strengths[Any]:
+        info = json.loads(head)
+        state: Strengths[Any] = cls()
+        state.keys = list(info["keys"])
+        state.index = {key: i for i, key in enumerate(state.keys, 1)}
+        size = len(state.keys) + 1
+        values = np.frombuffer(numbers, dtype="<f8").astype(np.float64)
+        state.mean = values[:size].copy()
+        state.cov = values[size : size + size * size].reshape(size, size).copy()
+        state.alarm = values[size + size * size :].reshape(3, size - 1).copy()
+        state.date = info["date"] and datetime.date.fromisoformat(info["date"])
+        return state
 
 
-def _chance(mean: float, variance: float) -> float:
-    return 1.0 / (1.0 + math.exp(-mean / math.sqrt(1.0 + _PROBIT * variance)))
+def _centre() -> float:
+    """The expected share's shift from measuring strengths from PRIOR_MU, not from 0."""
+    return -BETA * PRIOR_MU * (1.0 + PARTNER - 2.0 * DEFENDER)
 
 
-def game_chance(declarer: Rating, defenders: Sequence[Rating], advantage: Rating) -> float:
-    """The chance that the declarer's team wins a game he declares against these defenders."""
-    mean = (
-        advantage.mu
-        + (DECLARER_WEIGHT * declarer.mu - DEFENDER_WEIGHT * sum(d.mu for d in defenders)) / SCALE
-    )
-    variance = (
-        advantage.sigma**2
-        + (
-            (DECLARER_WEIGHT * declarer.sigma) ** 2
-            + sum((DEFENDER_WEIGHT * d.sigma) ** 2 for d in defenders)
-        )
-        / SCALE**2
-    )
-    return _chance(mean, variance)
+def _other[K](team: Sequence[K], player: K) -> K:
+    return team[1] if team[0] == player else team[0]
 
 
-def win_chance(
-    team_1: Sequence[Rating], team_2: Sequence[Rating], advantage: Rating | None = None
-) -> tuple[float, float]:
-    """Each team's chance to win a small round against the other, from 0:0; together 1.
-
-    Each game is declared by any of the four alike; a won game gives its team the small points
-    of a won game, a lost one gives the other team those of a lost game; a share of the games
-    gets a Kontra or a Re (`KONTRA_SHARE`, `RE_SHARE`), is won less often by the declarer and
-    counts double or fourfold.
-    """
-    advantage = advantage or initial_advantage()
-    first = tuple(_outcomes(game_chance(p, team_2, advantage)) for p in team_1)
-    second = tuple(_outcomes(game_chance(p, team_1, advantage)) for p in team_2)
-    # Averaged with the mirrored chain, so equal teams get exactly one half.
-    chance = 0.5 + (_round_chance(first, second) - _round_chance(second, first)) / 2
-    return chance, 1.0 - chance
+def _chance(mean: float) -> float:
+    return 1.0 / (1.0 + math.exp(-mean))
 
 
 # A declared game's outcomes: (probability, small points to the declarer's team, to the other).
 type _Outcomes = tuple[tuple[float, int, int], ...]
-# The kinds of declared game: (share of games, declarer's chance moved by, stake when won, lost).
+# The kinds of declared game: (share of games, declarer's log-odds moved by, stake won, lost).
 _KINDS = tuple(
     (
         share,
@@ -178,12 +339,12 @@ def _outcomes(chance: float) -> _Outcomes:
     low, high = -40.0, 40.0
     for _ in range(50):
         middle = (low + high) / 2
-        average = sum(share * _chance(middle + shift, 0.0) for share, shift, _w, _l in _KINDS)
+        average = sum(share * _chance(middle + shift) for share, shift, _w, _l in _KINDS)
         low, high = (middle, high) if average < chance else (low, middle)
     plain = (low + high) / 2
     outcomes = []
     for share, shift, won, lost in _KINDS:
-        p = _chance(plain + shift, 0.0)
+        p = _chance(plain + shift)
         outcomes += [(share * p, won, 0), (share * (1 - p), 0, lost)]
     return tuple(outcomes)
 
@@ -210,58 +371,3 @@ def _round_chance(ours: tuple[_Outcomes, ...], theirs: tuple[_Outcomes, ...]) ->
         return total
 
     return from_score(0, 0)
-
-
-def replay[K: Hashable](
-    events: Iterable[Rated[K]],
-    start: Mapping[K, Rating] | None = None,
-    advantage: Rating | None = None,
-) -> tuple[dict[K, Rating], Rating]:
-    """The ratings and the declarers' advantage after rating `events` in order.
-
-    Starts from `start` (players not in it start new) and `advantage` (None: the prior). Returns
-    a new mapping of every player in `start` or in the events; `start` is not changed. Replaying
-    a sequence in two parts, the second from the first's result, gives the same result as
-    replaying it at once: that is what lets stored ratings be brought up to date from a date.
-    """
-    # Mutable [mu, sigma] pairs: a long replay builds no value object per step. Every step
-    # starts and ends with sigma, so a replay may be cut anywhere and give the same floats.
-    live = {key: [r.mu, r.sigma] for key, r in (start or {}).items()}
-    prior = advantage or initial_advantage()
-    base = [prior.mu, prior.sigma]
-    for event in events:
-        if isinstance(event, RatedGame):
-            terms = [
-                (_live(live, event.declarer), DECLARER_WEIGHT / SCALE),
-                (_live(live, event.defenders[0]), -DEFENDER_WEIGHT / SCALE),
-                (_live(live, event.defenders[1]), -DEFENDER_WEIGHT / SCALE),
-                (base, 1.0),
-            ]
-            _observe(terms, event.won)
-        else:
-            weight = ROUND_WEIGHT / SCALE
-            terms = [(_live(live, key), weight) for key in event.winners]
-            terms += [(_live(live, key), -weight) for key in event.losers]
-            _observe(terms, True)
-    ratings = {key: Rating(mu, sigma) for key, (mu, sigma) in live.items()}
-    return ratings, Rating(base[0], base[1])
-
-
-def _observe(terms: list[tuple[list[float], float]], won: bool) -> None:
-    """One Laplace step for a logistic observation of the weighted sum of `terms`."""
-    mean = sum(state[0] * weight for state, weight in terms)
-    variance = sum((state[1] * weight) ** 2 for state, weight in terms)
-    p = _chance(mean, variance)
-    gradient, curvature = (1.0 if won else 0.0) - p, p * (1.0 - p)
-    damping = 1.0 + curvature * variance
-    for state, weight in terms:
-        var = state[1] ** 2
-        state[0] += var * weight * gradient / damping
-        state[1] = math.sqrt(var * (1.0 - var * weight * weight * curvature / damping))
-
-
-def _live[K: Hashable](live: dict[K, list[float]], key: K) -> list[float]:
-    state = live.get(key)
-    if state is None:
-        state = live[key] = [PRIOR_MU, PRIOR_SIGMA]
-    return state

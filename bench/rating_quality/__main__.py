@@ -1,214 +1,224 @@
-"""Measure the KlammernBoss on leagues played by the card engine with known strengths:
-`python -m bench.rating_quality --seeds 1998 [--bound] [--json]`. Research, not the site: it
-needs no database and the site never imports it."""
+"""Measure the KlammernBoss on leagues played by the card engine with known strengths, against
+two plain statistics: `python -m bench.rating_quality [--leagues 35] [--json]`. Research, not the
+site: it needs no database and the site never imports it (docs/klammernboss.md)."""
 
 from __future__ import annotations
 
 import argparse
 import json
-import random
+import statistics
 import sys
 from collections.abc import Sequence
-from typing import TextIO
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import nullcontext
+from typing import Any, TextIO
 
-from bench.rating_quality.bound import ROUNDS, Bound, estimate
-from bench.rating_quality.quality import Bin, Quality, measure, reliability
+from bench.rating_quality.leagues import League, play
+from bench.rating_quality.quality import (
+    AFTER_CHANGE,
+    FOUND,
+    MARKS,
+    Figure,
+    Model,
+    figure,
+    methods,
+    riser_rank,
+    run,
+    spread_ratio,
+)
 from klammernliga import demo
 
+# Seeds never used while the model's constants were chosen (those were 101–110, risers 101–106,
+# replicates 1–30).
+FIRST_SEED = 1
+REPLICATE_SEED = 201
 
-class CommandError(ValueError):
-    """A wrong option: said in one line, exit status 2."""
+
+def static_league(seed: int, years: tuple[int, int]) -> dict[str, Any]:
+    league = play("static", seed, years)
+    runs = {method.name: run(method, league) for method in methods()}
+    unchanging = run(Model(follow=False), league)
+    marks = [m for m in MARKS if m <= len(league.evenings)]
+    return {
+        "seed": seed,
+        "found": {k: r.found for k, r in runs.items()},
+        "spearman": {k: {m: r.spearman[m - 1] for m in marks} for k, r in runs.items()},
+        "final": {k: r.spearman[-1] for k, r in runs.items()},
+        "final_unchanging": unchanging.spearman[-1],
+        "log_loss": {k: r.log_loss for k, r in runs.items()},
+        "games": next(iter(runs.values())).games,
+        "calibration": calibration(league),
+    }
 
 
-class Command:
-    def __init__(self, stdout: TextIO) -> None:
-        self.stdout = _Lines(stdout)
+def calibration(league: League) -> list[tuple[float, bool]]:
+    """The KlammernBoss's round predictions (team A's chance, whether team A won), each made
+    before its evening."""
+    model = Model()
+    predicted = []
+    for evening in league.evenings:
+        chances: dict[object, float] = {}
+        for team_a, team_b, a_won in evening.rounds:
+            if (team_a, team_b) not in chances:
+                chances[(team_a, team_b)] = model.state.win_chance(team_a, team_b)[0]
+            predicted.append((chances[(team_a, team_b)], a_won))
+        model.learn(evening)
+    return predicted
 
-    help = (
-        "Play leagues with the card engine (the demo league's circle and evenings) for the given "
-        "seeds and strengths, rate them as the site does, and report the rank correlation "
-        "(Spearman) of the ranking with the strengths, the Brier score of the round predictions "
-        "and a reliability table; with --bound also the best Brier score any rating could reach "
-        "(each pairing's true chance to win a round, estimated by the card engine)."
+
+def riser_league(seed: int) -> dict[str, int]:
+    league = play("riser", seed)
+    return {method.name: riser_rank(method, league) for method in methods()}
+
+
+def measure(
+    leagues: int,
+    risers: int,
+    replicates: int,
+    jobs: int,
+    years: tuple[int, int] = (demo.FIRST_YEAR, demo.LAST_YEAR),
+) -> dict[str, Any]:
+    """Every figure over `leagues` unchanging leagues of `years`, `risers` riser leagues (all
+    years: the change comes in 2005) and `replicates` leagues of the demo's strengths."""
+    seeds = range(FIRST_SEED, FIRST_SEED + leagues)
+    with ProcessPoolExecutor(jobs) if jobs > 1 else nullcontext() as pool:
+        each = pool.map if pool is not None else map
+        static = list(each(static_league, seeds, [years] * leagues))
+        rising = list(each(riser_league, range(FIRST_SEED, FIRST_SEED + risers)))
+        same = list(
+            each(
+                play,
+                ["replicate"] * replicates,
+                range(REPLICATE_SEED, REPLICATE_SEED + replicates),
+                [years] * replicates,
+            )
+        )
+    names = list(static[0]["found"])
+    marks = sorted(set.intersection(*(set(s["spearman"][names[0]]) for s in static)))
+    figures = [
+        figure("found", {n: [s["found"][n] for s in static] for n in names}, median=True),
+        *(
+            figure(f"spearman_{m}", {n: [s["spearman"][n][m] for s in static] for n in names})
+            for m in marks
+        ),
+        figure("log_loss", {n: [s["log_loss"][n] for s in static] for n in names}),
+        figure("riser_rank", {n: [r[n] for r in rising] for n in names}),
+    ]
+    model = names[0]
+    unchanging = [s["final_unchanging"] - s["final"][model] for s in static]
+    predictions = [p for s in static for p in s["calibration"]]
+    return {
+        "leagues": leagues,
+        "risers": risers,
+        "replicates": replicates,
+        "games": sum(s["games"] for s in static),
+        "figures": [_figure(f) for f in figures],
+        "cost_of_following": statistics.mean(unchanging),
+        "spread": {
+            m: spread_ratio(same, m)
+            for m in (200, 420)
+            if replicates > 1 and all(len(league.evenings) >= m for league in same)
+        },
+        "calibration": _calibration(predictions),
+    }
+
+
+def _figure(f: Figure) -> dict[str, Any]:
+    return {"name": f.name, "values": f.values, "differences": f.differences}
+
+
+def _calibration(predictions: Sequence[tuple[float, bool]]) -> list[dict[str, float]]:
+    """Rounds by the favourite's predicted chance, in steps of 5 %: predicted and observed."""
+    bins: dict[int, list[tuple[float, bool]]] = {}
+    for p, won in predictions:
+        favourite, favourite_won = (p, won) if p >= 0.5 else (1 - p, not won)
+        bins.setdefault(min(int((favourite - 0.5) / 0.05), 9), []).append(
+            (favourite, favourite_won)
+        )
+    return [
+        {
+            "low": 0.5 + 0.05 * index,
+            "rounds": len(rows),
+            "predicted": statistics.mean(p for p, _w in rows),
+            "observed": statistics.mean(float(w) for _p, w in rows),
+        }
+        for index, rows in sorted(bins.items())
+    ]
+
+
+LABELS = {
+    "found": f"Abende bis Spearman ≥ {FOUND} für immer (Median)",
+    **{f"spearman_{m}": f"Spearman nach {m} Abenden (Mittel)" for m in MARKS},
+    "log_loss": "Log-Loss der angesagten Spiele, jedes vor seinem Abend vorhergesagt (Mittel)",
+    "riser_rank": f"Rang des Aufsteigers {AFTER_CHANGE} Abende nach dem Wechsel (wahr: 2)",
+}
+
+
+def report(result: dict[str, Any], out: TextIO) -> None:
+    figures = result["figures"]
+    names = list(figures[0]["values"])
+    baselines = names[1:]
+    out.write(
+        f"{result['leagues']} Ligen ({result['games']} Spiele), {result['risers']} mit Aufsteiger, "
+        f"{result['replicates']} mit gleichen Stärken\n\n"
     )
-
-    def add_arguments(self, parser: argparse.ArgumentParser) -> None:
-        parser.add_argument("--seeds", default="1998", help="comma-separated, e.g. 1998,1,2")
-        parser.add_argument(
-            "--strengths",
-            default="demo",
-            help="demo (the demo's), shuffled (the demo's, shuffled among the players by the "
-            "seed), random (drawn from 0.2-0.95 by the seed) or Name=0.8,… for all eight",
+    out.write(
+        "| Maß | "
+        + " | ".join(names)
+        + " | "
+        + " | ".join(f"Differenz zu {b}" for b in baselines)
+        + " |\n"
+    )
+    out.write("| --- " * (1 + len(names) + len(baselines)) + "|\n")
+    for f in figures:
+        digits = 1 if f["name"] in ("found", "riser_rank") else 4 if f["name"] == "log_loss" else 3
+        values = " | ".join(f"{f['values'][n]:.{digits}f}" for n in names)
+        diffs = " | ".join(
+            f"{f['differences'][b][0]:+.{digits}f} ± {f['differences'][b][1]:.{digits}f}"
+            for b in baselines
         )
-        parser.add_argument("--years", default=f"{demo.FIRST_YEAR}-{demo.LAST_YEAR}")
-        parser.add_argument(
-            "--bound",
-            nargs="?",
-            type=int,
-            const=ROUNDS,
-            default=None,
-            metavar="ROUNDS",
-            help=f"also estimate each pairing's true round chance from ROUNDS engine-played "
-            f"rounds (default {ROUNDS}; slow: minutes per league) and score it",
+        out.write(f"| {LABELS[f['name']]} | {values} | {diffs} |\n")
+    out.write(
+        f"\nWas das Folgen kostet (Spearman am Ende, ohne Drift und Alarm minus mit): "
+        f"{result['cost_of_following']:+.4f}\n"
+    )
+    for evenings, ratio in result["spread"].items():
+        out.write(f"Streuung der Differenzen / angegebene nach {evenings} Abenden: {ratio:.2f}\n")
+    out.write("\nRunden nach der Chance des Favoriten: vorhergesagt, eingetreten\n")
+    for row in result["calibration"]:
+        out.write(
+            f"  {row['low']:.0%}–{row['low'] + 0.05:.0%}: {row['rounds']:6d} Runden, "
+            f"{row['predicted']:.1%} vorhergesagt, {row['observed']:.1%} eingetreten\n"
         )
-        parser.add_argument("--json", action="store_true")
-
-    def handle(self, *args: object, bound: int | None, **options: str | bool) -> None:
-        try:
-            seeds = [int(s) for s in str(options["seeds"]).split(",")]
-            years = demo.parse_years(str(options["years"]))
-        except ValueError as error:
-            raise CommandError(f"Ungültige Angabe: {error}") from error
-        rounds = bound
-        if rounds is not None and rounds < 1:
-            raise CommandError("--bound braucht mindestens eine Runde je Paarung")
-        results = []
-        for seed in seeds:
-            quality = measure(seed, _strengths(str(options["strengths"]), seed), years)
-            truth = (
-                None if rounds is None else estimate(quality.outcomes, quality.strengths, rounds)
-            )
-            results.append((quality, truth))
-        if options["json"]:
-            rows = [_as_dict(q) | ({"bound": _bound_dict(q, b)} if b else {}) for q, b in results]
-            self.stdout.write(json.dumps(rows, ensure_ascii=False))
-            return
-        for quality, truth in results:
-            self._report(quality)
-            if truth is not None:
-                self._report_bound(quality, truth)
-
-    def _report(self, q: Quality) -> None:
-        self.stdout.write(
-            f"Seed {q.seed}: {q.games} Spiele, {q.rounds} Runden; "
-            f"Spearman {q.spearman:.2f}, Brier {q.brier:.4f} (Münzwurf 0.25)"
-        )
-        for rank, (name, rating) in enumerate(q.ranking, 1):
-            self.stdout.write(
-                f"  {rank}. {name:<8} Wertung {rating.ordinal:6.1f}  "
-                f"μ {rating.mu:6.1f} ± {rating.sigma:4.1f}  Stärke {q.strengths[name]:.2f}"
-            )
-        self.stdout.write("  Favorit vorhergesagt   Runden  vorhergesagt  eingetreten")
-        for b in q.reliability:
-            self.stdout.write(
-                f"  {b.low:.0%}–{b.high:.0%}{'':>12}{b.rounds:6d}  {b.predicted:12.1%}"
-                f"  {b.observed:11.1%}"
-            )
-
-    def _report_bound(self, q: Quality, b: Bound) -> None:
-        self.stdout.write(
-            f"  Schranke: wahre Chancen der {len(b.chances)} Paarungen "
-            f"({b.rounds_per_pairing} Runden je Paarung): Brier {b.brier:.4f} "
-            f"(erwartet {b.expected:.4f}); Wertung {q.brier:.4f}"
-        )
-        self.stdout.write("  Favorit vorhergesagt   Runden  Brier Wertung  Brier Schranke")
-        for row in reliability(q.predictions, b.predictions):
-            self.stdout.write(
-                f"  {row.low:.0%}–{row.high:.0%}{'':>12}{row.rounds:6d}  {row.brier:13.4f}"
-                f"  {row.bound or 0.0:14.4f}"
-            )
-        self.stdout.write("  Wahre Chance des Favoriten   Runden  wahr (Mittel)  eingetreten")
-        for r in reliability(b.predictions):
-            self.stdout.write(
-                f"  {r.low:.0%}–{r.high:.0%}{'':>18}{r.rounds:6d}  {r.predicted:13.1%}"
-                f"  {r.observed:11.1%}"
-            )
-
-
-def _strengths(kind: str, seed: int) -> dict[str, float]:
-    names = list(demo.CIRCLE)
-    if kind == "demo":
-        return dict(demo.CIRCLE)
-    if kind == "shuffled":
-        values = list(demo.CIRCLE.values())
-        random.Random(seed).shuffle(values)
-        return dict(zip(names, values, strict=True))
-    if kind == "random":
-        rng = random.Random(seed)
-        return {name: round(rng.uniform(0.2, 0.95), 2) for name in names}
-    try:
-        given = {
-            name.strip(): float(value)
-            for name, _sep, value in (part.partition("=") for part in kind.split(","))
-        }
-    except ValueError as error:
-        raise CommandError(f"Ungültige Stärken: {kind}") from error
-    if set(given) != set(names) or not all(0 <= v <= 1 for v in given.values()):
-        raise CommandError(f"Stärken zwischen 0 und 1 für genau diese Spieler: {', '.join(names)}")
-    return given
-
-
-def _as_dict(q: Quality) -> dict[str, object]:
-    return {
-        "seed": q.seed,
-        "games": q.games,
-        "rounds": q.rounds,
-        "spearman": round(q.spearman, 4),
-        "brier": round(q.brier, 4),
-        "ranking": [
-            {
-                "name": name,
-                "rating": round(r.ordinal, 1),
-                "mu": round(r.mu, 1),
-                "sigma": round(r.sigma, 2),
-                "strength": q.strengths[name],
-            }
-            for name, r in q.ranking
-        ],
-        "reliability": _bins(q.reliability),
-    }
-
-
-def _bound_dict(q: Quality, b: Bound) -> dict[str, object]:
-    return {
-        "rounds_per_pairing": b.rounds_per_pairing,
-        "pairings": len(b.chances),
-        "brier": round(b.brier, 4),
-        "expected": round(b.expected, 4),
-        "by_bin": _bins(reliability(q.predictions, b.predictions)),
-        "reliability": _bins(reliability(b.predictions)),
-    }
-
-
-def _bins(bins: list[Bin]) -> list[dict[str, float]]:
-    rows = []
-    for b in bins:
-        row = {
-            "low": b.low,
-            "high": b.high,
-            "rounds": b.rounds,
-            "predicted": round(b.predicted, 4),
-            "observed": round(b.observed, 4),
-            "brier": round(b.brier, 4),
-        }
-        if b.bound is not None:
-            row["bound"] = round(b.bound, 4)
-        rows.append(row)
-    return rows
-
-
-class _Lines:
-    """Writes each text as a line, like a management command's stdout."""
-
-    def __init__(self, stream: TextIO) -> None:
-        self.stream = stream
-
-    def write(self, text: str) -> None:
-        self.stream.write(text + "\n")
 
 
 def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None) -> int:
-    command = Command(stdout or sys.stdout)
-    parser = argparse.ArgumentParser(
-        prog="python -m bench.rating_quality", description=command.help
+    parser = argparse.ArgumentParser(prog="python -m bench.rating_quality", description=__doc__)
+    parser.add_argument("--leagues", type=int, default=35, help="leagues of unchanging strengths")
+    parser.add_argument("--risers", type=int, default=30, help="leagues with a rising player")
+    parser.add_argument("--replicates", type=int, default=30, help="leagues of the same strengths")
+    parser.add_argument("--jobs", type=int, default=2, help="processes (1: this one)")
+    parser.add_argument(
+        "--years",
+        default=f"{demo.FIRST_YEAR}-{demo.LAST_YEAR}",
+        help="the years of the unchanging and replicate leagues (riser leagues: all)",
     )
-    command.add_arguments(parser)
-    options = vars(parser.parse_args(argv))
+    parser.add_argument("--json", action="store_true")
+    options = parser.parse_args(argv)
+    out = stdout or sys.stdout
     try:
-        command.handle(**options)
-    except CommandError as error:
-        print(f"rating_quality: {error}", file=sys.stderr)
+        years = demo.parse_years(options.years)
+    except ValueError as error:
+        print(f"rating_quality: Ungültige Jahre: {error}", file=sys.stderr)
         return 2
+    if options.leagues < 2 or options.risers < 1 or options.replicates < 0 or options.jobs < 1:
+        print("rating_quality: mindestens zwei Ligen und ein Aufsteiger", file=sys.stderr)
+        return 2
+    result = measure(options.leagues, options.risers, options.replicates, options.jobs, years)
+    if options.json:
+        out.write(json.dumps(result, ensure_ascii=False) + "\n")
+    else:
+        report(result, out)
     return 0
 
 

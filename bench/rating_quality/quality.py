@@ -1,69 +1,220 @@
-"""How well the KlammernBoss finds the best player: leagues played by the card engine with known
-strengths, rated in memory as the site rates stored games (`manage.py rating_quality`).
+"""How well the KlammernBoss learns who is best, against two plain statistics of the same games.
 
-The league is the demo league's (klammernliga.demo: same circle, evenings and seating); with the
-demo's seed and strengths it is exactly the league `seed_demo` stores. Each round is predicted
-from the ratings as they stood before its evening, as the KlammernBoss page would have then.
+Every method sees a league evening by evening and, before each evening, predicts its declared
+games (the chance that the declarer's team wins). Measured per league: the rank correlation
+(Spearman) of its ranking with the true strengths after every evening, the evenings until it
+stays at 0.9 or more for good, the prequential log-loss of the declared games; on riser leagues
+the rank of the risen player 100 evenings after the change; on replicate leagues (the same
+strengths, other seeds) the real spread of rating differences against the stated one. The
+differences to the baselines come with paired standard errors (the same leagues for all).
 """
 
 from __future__ import annotations
 
 import math
-import random
-from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
-from itertools import groupby
+import statistics
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Protocol
 
-from klammernliga import demo
-from klammernliga.records import GameRecord
-from scoring.rating import Rated, RatedGame, RatedRound, Rating, initial_rating, replay, win_chance
-from scoring.rounds import progress
-from scoring.rules import result
+from bench.rating_quality.leagues import Evening, League
+from scoring.rating import DeclaredGame, Strengths
 
-# The favourite's predicted chance, in steps of this size from 50 %: the reliability table.
-BIN_WIDTH = 0.05
+# Evenings after which the mean Spearman is reported; 0.9 is "found".
+MARKS = (20, 80, 200, 420)
+FOUND = 0.9
+AFTER_CHANGE = 100
+# A predicted chance is kept away from 0 and 1 by this much in the log-loss.
+CLIP = 1e-6
+# A baseline's prior: a player's statistic starts as the league's with the weight of this many
+# games (so a player with few games is not ranked first by luck).
+PRIOR_GAMES = 2.0
 
-type Team = tuple[str, str]
-# A completed round: its pairing (team A, team B) and whether team A won it.
-type RoundOutcome = tuple[tuple[Team, Team], bool]
+
+class Method(Protocol):
+    name: str
+
+    def chance(self, game: DeclaredGame[str]) -> float: ...
+    def learn(self, evening: Evening) -> None: ...
+    def scores(self) -> dict[str, float]: ...
+
+
+class Model:
+    """The KlammernBoss (scoring.rating), ranked by the strength estimate."""
+
+    name = "KlammernBoss"
+
+    def __init__(self, *, follow: bool = True) -> None:
+        self.state: Strengths[str] = Strengths(follow=follow)
+
+    def chance(self, game: DeclaredGame[str]) -> float:
+        return self.state.game_chance(game.declarer, game.partner, game.defenders)
+
+    def learn(self, evening: Evening) -> None:
+        self.state.evening(evening.date, evening.games)
+
+    def scores(self) -> dict[str, float]:
+        return {key: r.mu for key, r in self.state.ratings().items()}
+
+
+@dataclass
+class _Sums:
+    total: float = 0.0
+    squares: float = 0.0
+    count: int = 0
+
+    def add(self, value: float) -> None:
+        self.total += value
+        self.squares += value * value
+        self.count += 1
+
+
+@dataclass
+class _Declarers:
+    """Per declarer and over the league: sums of one figure of the declared games."""
+
+    league: _Sums = field(default_factory=_Sums)
+    players: dict[str, _Sums] = field(default_factory=dict)
+
+    def add(self, declarer: str, value: float) -> None:
+        self.league.add(value)
+        self.players.setdefault(declarer, _Sums()).add(value)
+
+    def mean(self, declarer: str, prior: float) -> float:
+        """The declarer's mean, drawn toward the league's by PRIOR_GAMES games."""
+        league = self.league.total / self.league.count if self.league.count else prior
+        mine = self.players.get(declarer, _Sums())
+        return (mine.total + PRIOR_GAMES * league) / (mine.count + PRIOR_GAMES)
+
+
+class WinShare:
+    """Baseline: the share of his declared games a declarer won."""
+
+    name = "Gewinnquote als Spieler"
+
+    def __init__(self) -> None:
+        self.sums = _Declarers()
+
+    def chance(self, game: DeclaredGame[str]) -> float:
+        return self.sums.mean(game.declarer, 0.5)
+
+    def learn(self, evening: Evening) -> None:
+        for game in evening.games:
+            self.sums.add(game.declarer, float(game.share > 0.5))
+
+    def scores(self) -> dict[str, float]:
+        return {key: self.sums.mean(key, 0.5) for key in self.sums.players}
+
+
+class PointShare:
+    """Baseline: the mean share of the points his team took in the games a declarer declared."""
+
+    name = "Punkteanteil als Spieler"
+
+    def __init__(self) -> None:
+        self.sums = _Declarers()
+
+    def chance(self, game: DeclaredGame[str]) -> float:
+        league = self.sums.league
+        if league.count < 2:
+            return 0.5
+        mean = league.total / league.count
+        spread = math.sqrt(max(league.squares / league.count - mean * mean, 1e-6))
+        expected = self.sums.mean(game.declarer, 0.5) - 0.5
+        return 0.5 * math.erfc(-expected / (spread * math.sqrt(2.0)))
+
+    def learn(self, evening: Evening) -> None:
+        for game in evening.games:
+            self.sums.add(game.declarer, game.share)
+
+    def scores(self) -> dict[str, float]:
+        return {key: self.sums.mean(key, 0.5) for key in self.sums.players}
+
+
+def methods() -> list[Method]:
+    return [Model(), WinShare(), PointShare()]
 
 
 @dataclass(frozen=True, slots=True)
-class Bin:
-    """Rounds whose favourite was given a chance in [low, high): predicted and observed share."""
+class Run:
+    """One method on one league."""
 
-    low: float
-    high: float
-    rounds: int
-    predicted: float
-    observed: float
-    brier: float
-    # The true chances' Brier score on the same rounds (`reliability` given them).
-    bound: float | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Quality:
-    seed: int
-    strengths: dict[str, float]
-    ratings: dict[str, Rating]
-    spearman: float
-    brier: float
+    spearman: list[float]  # after each evening
+    log_loss: float  # mean over the declared games, each predicted before its evening
     games: int
-    reliability: list[Bin]
-    # Each predicted round: the chance given to team A, and (the pairing, whether team A won).
-    predictions: list[tuple[float, bool]]
-    outcomes: list[RoundOutcome]
 
     @property
-    def rounds(self) -> int:
-        """The predicted rounds: every completed round."""
-        return len(self.predictions)
+    def found(self) -> int:
+        """The evenings until Spearman stays at FOUND or more for good."""
+        below = [i for i, value in enumerate(self.spearman, 1) if value < FOUND]
+        return below[-1] + 1 if below else 1
 
-    @property
-    def ranking(self) -> list[tuple[str, Rating]]:
-        """Best first, as the KlammernBoss page orders them (ordinal, then name)."""
-        return sorted(self.ratings.items(), key=lambda item: (-item[1].ordinal, item[0]))
+
+def run(method: Method, league: League, *, stop: int | None = None) -> Run:
+    correlations: list[float] = []
+    losses: list[float] = []
+    for evening in league.evenings[:stop]:
+        for game in evening.games:
+            p = min(max(method.chance(game), CLIP), 1 - CLIP)
+            losses.append(-math.log(p if game.share > 0.5 else 1 - p))
+        method.learn(evening)
+        correlations.append(ranked(method.scores(), evening.strengths))
+    return Run(correlations, sum(losses) / len(losses), len(losses))
+
+
+def ranked(scores: dict[str, float], strengths: dict[str, float]) -> float:
+    """Spearman of the scores with the strengths (a player without a score: the lowest)."""
+    names = sorted(strengths)
+    low = min(scores.values(), default=0.0) - 1.0
+    return spearman([scores.get(n, low) for n in names], [strengths[n] for n in names])
+
+
+def riser_rank(method: Method, league: League) -> int:
+    """The risen player's rank AFTER_CHANGE evenings after the change (true rank 2)."""
+    assert league.riser is not None and league.changed_at is not None
+    for evening in league.evenings[: league.changed_at + AFTER_CHANGE]:
+        method.learn(evening)
+    scores = method.scores()
+    return 1 + sum(value > scores[league.riser] for key, value in scores.items())
+
+
+def spread_ratio(leagues: Sequence[League], evenings: int) -> float:
+    """Across leagues with the same strengths: the real spread of each pair's rating difference
+    after `evenings` evenings over the stated one, averaged over the pairs."""
+    states = []
+    for league in leagues:
+        model = Model()
+        for evening in league.evenings[:evenings]:
+            model.learn(evening)
+        states.append(model.state)
+    ratios = []
+    for a, b in combinations(sorted(states[0].keys), 2):
+        differences = [s.rating(a).mu - s.rating(b).mu for s in states]
+        stated = [s.difference_sigma(a, b) ** 2 for s in states]
+        ratios.append(statistics.stdev(differences) / math.sqrt(statistics.mean(stated)))
+    return statistics.mean(ratios)
+
+
+@dataclass(frozen=True, slots=True)
+class Figure:
+    """A figure of every method over the same leagues: the mean (or median) per method and the
+    KlammernBoss's paired difference to each baseline with its standard error."""
+
+    name: str
+    values: dict[str, float]
+    differences: dict[str, tuple[float, float]]
+
+
+def figure(name: str, per_league: dict[str, list[float]], *, median: bool = False) -> Figure:
+    average = statistics.median if median else statistics.mean
+    model, *baselines = per_league
+    differences = {}
+    for baseline in baselines:
+        paired = [a - b for a, b in zip(per_league[model], per_league[baseline], strict=True)]
+        error = statistics.stdev(paired) / math.sqrt(len(paired)) if len(paired) > 1 else 0.0
+        differences[baseline] = (statistics.mean(paired), error)
+    return Figure(name, {k: average(v) for k, v in per_league.items()}, differences)
 
 
 def spearman(xs: Sequence[float], ys: Sequence[float]) -> float:
@@ -89,111 +240,5 @@ def _ranks(values: Sequence[float]) -> list[float]:
     return ranks
 
 
-def _evenings(
-    seed: int, strengths: Mapping[str, float], years: tuple[int, int]
-) -> Iterator[list[tuple[GameRecord, RatedGame[str], RoundOutcome | None]]]:
-    """The league's evenings, each game with what the rating reads from it."""
-    rng = random.Random(seed)
-    circle = demo.Circle(rng, strengths)
-    for year in range(years[0], years[1] + 1):
-        for evening in demo.play_year(rng, circle, year, strengths):
-            games = []
-            for _teams, match in groupby(evening.games, key=lambda g: (g.team_a, g.team_b)):
-                records = list(match)
-                outcomes = [result(record.sheet()) for record in records]
-                steps = progress((o.small_a, o.small_b) for o in outcomes)
-                for record, outcome, step in zip(records, outcomes, steps, strict=True):
-                    defenders = record.team_b if record.declarer in record.team_a else record.team_a
-                    rated = RatedGame(record.declarer, defenders, outcome.playing_side_won)
-                    ended = (
-                        ((record.team_a, record.team_b), step.round_winner.value == "a")
-                        if step.round_winner is not None
-                        else None
-                    )
-                    games.append((record, rated, ended))
-            yield games
-
-
-def measure(
-    seed: int = 1998,
-    strengths: Mapping[str, float] | None = None,
-    years: tuple[int, int] = (demo.FIRST_YEAR, demo.LAST_YEAR),
-) -> Quality:
-    """Play a league with these strengths (the demo's by default), rate it, and measure."""
-    strengths = dict(strengths or demo.CIRCLE)
-    ratings: dict[str, Rating] = {}
-    advantage: Rating | None = None
-    predictions: list[tuple[float, bool]] = []
-    outcomes: list[RoundOutcome] = []
-    games = 0
-    fresh = initial_rating()
-    for evening in _evenings(seed, strengths, years):
-        events: list[Rated[str]] = []
-        chances: dict[tuple[Team, Team], float] = {}
-        for _record, rated, ended in evening:
-            events.append(rated)
-            games += 1
-            if ended is None:
-                continue
-            key, a_won = ended
-            team_a, team_b = key
-            if key not in chances:
-                chances[key] = win_chance(
-                    [ratings.get(name, fresh) for name in team_a],
-                    [ratings.get(name, fresh) for name in team_b],
-                    advantage,
-                )[0]
-            predictions.append((chances[key], a_won))
-            outcomes.append(ended)
-            winners, losers = (team_a, team_b) if a_won else (team_b, team_a)
-            events.append(RatedRound(winners, losers))
-        ratings, advantage = replay(events, ratings, advantage)
-    names = sorted(strengths)
-    return Quality(
-        seed=seed,
-        strengths=strengths,
-        ratings=ratings,
-        spearman=spearman([ratings[n].ordinal for n in names], [strengths[n] for n in names]),
-        brier=brier(predictions),
-        games=games,
-        reliability=reliability(predictions),
-        predictions=predictions,
-        outcomes=outcomes,
-    )
-
-
-def brier(predictions: Sequence[tuple[float, bool]]) -> float:
-    """The mean squared error of the predicted chances (a coin scores 0.25)."""
-    if not predictions:
-        return 0.0
-    return sum((p - won) ** 2 for p, won in predictions) / len(predictions)
-
-
-def bin_index(p: float) -> int:
-    """The reliability bin of a predicted chance, seen from the favourite (0: 50 % to 55 %)."""
-    return min(int((max(p, 1 - p) - 0.5) / BIN_WIDTH), round(0.5 / BIN_WIDTH) - 1)
-
-
-def reliability(
-    predictions: Sequence[tuple[float, bool]], truth: Sequence[tuple[float, bool]] | None = None
-) -> list[Bin]:
-    """Predicted against observed, by the favourite's predicted chance (the non-empty bins); with
-    `truth` (the true chances of the same rounds) also their Brier score in each bin."""
-    bins: dict[int, list[tuple[float, bool, float]]] = {}
-    for index, (p, won) in enumerate(predictions):
-        # Seen from the favourite: a prediction and its mirror image fall in the same bin.
-        favourite, favourite_won = (p, won) if p >= 0.5 else (1 - p, not won)
-        true = (truth[index][0] - won) ** 2 if truth is not None else 0.0
-        bins.setdefault(bin_index(p), []).append((favourite, favourite_won, true))
-    return [
-        Bin(
-            low=0.5 + index * BIN_WIDTH,
-            high=0.5 + (index + 1) * BIN_WIDTH,
-            rounds=len(rows),
-            predicted=sum(p for p, _w, _t in rows) / len(rows),
-            observed=sum(won for _p, won, _t in rows) / len(rows),
-            brier=sum((p - won) ** 2 for p, won, _t in rows) / len(rows),
-            bound=None if truth is None else sum(t for _p, _w, t in rows) / len(rows),
-        )
-        for index, rows in sorted(bins.items())
-    ]
+def mean_of(values: Iterable[float]) -> float:
+    return statistics.mean(values)

@@ -1,10 +1,12 @@
-"""Keeps the stored ratings in step with the games: from a date on, never the whole history.
+"""Keeps the stored ratings in step with the games: from a date on, never more than needed.
 
-klammernliga.derive.summaries says from which evening on the games changed; the ratings
-from that evening on are deleted and the games and rounds from there on are replayed, starting
-from each player's last stored rating before it and the declarers' advantage stored with the
-latest of those (see scoring.rating.replay). The month- and year-end flags
-of the kept ratings of that month and year are put right afterwards.
+klammernliga.derive.summaries says from which evening on the games changed. The update resumes
+from the latest kept state of the rating (`RatingState`) before that evening: the ratings and
+states from the day after it on are deleted, and the evenings from there on are learned again
+(scoring.rating.Strengths), which gives exactly what a rebuild from the first evening gives. A
+state is kept after the last evening of every month and after every evening of the latest month,
+so saving a game of the latest evening learns that evening again and no other. The month- and
+year-end flags of the kept player ratings of that month and year are put right afterwards.
 """
 
 from __future__ import annotations
@@ -17,100 +19,98 @@ from django.db import transaction
 from django.db.models import OuterRef, Q, Subquery
 
 from klammernliga.bulk import insert_rows
-from klammernliga.models import Game, Player
+from klammernliga.models import Game, Player, RatingState
 from klammernliga.models import Rating as StoredRating
 from scoring.domain import Side
-from scoring.rating import Rated, RatedGame, RatedRound, Rating, initial_rating, replay
+from scoring.rating import DeclaredGame, Rating, Strengths
 
 BATCH_SIZE = 2000
 
-# One row a game: evening, date, declarer, playing side, winner side, round winner (blank
-# unless the game ends a round), team A's and team B's players.
+# One row a game: evening, date, declarer, playing side, both teams' points, round winner
+# (blank unless the game ends a round), team A's and team B's players.
 _GAME_FIELDS = (
     "match__evening_id",
     "match__evening__date",
     "declarer_id",
     "playing_side",
-    "winner_side",
+    "points_a",
+    "points_b",
     "round_winner",
     "match__team_a__player_1_id",
     "match__team_a__player_2_id",
     "match__team_b__player_1_id",
     "match__team_b__player_2_id",
 )
-type GameRow = tuple[int, datetime.date, int, str, str, str, int, int, int, int]
+type GameRow = tuple[int, datetime.date, int, str, int, int, str, int, int, int, int]
 
 
-# The columns of a stored rating, in the order _replay_evenings produces them.
+# The columns of a stored rating, in the order _learn produces them.
 _COLUMNS = (
-    "player_id", "evening_id", "date", "month", "month_end", "year_end", "mu", "sigma", "ordinal",
-    "ordinal_before", "rounds", "rounds_evening", "rounds_won_evening", "advantage_mu",
-    "advantage_sigma",
+    "player_id", "evening_id", "date", "month", "month_end", "year_end", "mu", "sigma",
+    "mu_before", "rounds", "rounds_evening", "rounds_won_evening",
 )  # fmt: skip
 type RatingRow = tuple[
-    int,
-    int,
-    datetime.date,
-    int,
-    bool,
-    bool,
-    float,
-    float,
-    float,
-    float,
-    int,
-    int,
-    int,
-    float,
-    float,
-]
+    int, int, datetime.date, int, bool, bool, float, float, float, int, int, int
+]  # fmt: skip
+_STATE_COLUMNS = ("evening_id", "date", "month", "head", "numbers", "boss_id")
+type StateRow = tuple[int, datetime.date, int, str, bytes, int | None]
 
 
 @transaction.atomic(savepoint=False)
 def update_ratings(*, since: datetime.date | None) -> int:
     """Rewrite the stored ratings from `since` on (all of them for None). Returns rows written."""
-    ratings, rounds, latest, advantage = _state_before(since)
-    stale = StoredRating.objects.all()
-    if since is not None:
-        stale = stale.filter(date__gte=since)
+    strengths, resume = _resume(since)
+    rounds, latest = _players_before(resume)
+    stale, stale_states = StoredRating.objects.all(), RatingState.objects.all()
+    if resume is not None:
+        stale, stale_states = stale.filter(date__gte=resume), stale_states.filter(date__gte=resume)
     stale.delete()
-    rows = _replay_evenings(_game_rows(since), ratings, rounds, advantage)
+    stale_states.delete()
+    rows, states = _learn(_game_rows(resume), strengths, rounds)
     insert_rows(StoredRating, _COLUMNS, rows)
-    if since is not None:
-        _mark_ends_before(since, rows, latest)
+    insert_rows(RatingState, _STATE_COLUMNS, states)
+    if states:
+        _keep_month_ends(newest=states[-1][2])
+    if resume is not None:
+        _mark_ends_before(resume, rows, latest)
     return len(rows)
+
+
+def _month(date: datetime.date) -> int:
+    return date.year * 12 + date.month - 1
+
+
+def _resume(since: datetime.date | None) -> tuple[Strengths[int], datetime.date | None]:
+    """The latest kept state before `since` and the day after it (from where to learn again);
+    a new state and None (everything) if there is none."""
+    if since is None:
+        return Strengths(), None
+    kept = RatingState.objects.filter(date__lt=since).order_by("-date").first()
+    if kept is None:
+        return Strengths(), None
+    return Strengths.load(kept.head, bytes(kept.numbers)), kept.date + datetime.timedelta(days=1)
 
 
 type Latest = dict[int, tuple[int, datetime.date]]  # player -> (pk, date) of the last kept row
 
 
-def _state_before(
-    since: datetime.date | None,
-) -> tuple[dict[int, Rating], dict[int, int], Latest, Rating | None]:
-    """Each player's last stored rating before `since`, rounds so far and that row, and the
-    declarers' advantage after the last rated evening before `since` (None: none): one query."""
+def _players_before(since: datetime.date | None) -> tuple[dict[int, int], Latest]:
+    """Each player's rounds before `since` and his last rating row before it: one query."""
     if since is None:
-        return {}, {}, {}, None
-    ratings, rounds, latest = {}, {}, {}
-    advantage, newest = None, datetime.date.min
+        return {}, {}
+    rounds, latest = {}, {}
     # Per player the latest row before `since`: a walk along the (player, date) index each.
     last = StoredRating.objects.filter(player=OuterRef("pk"), date__lt=since).order_by("-date")
     kept = Player.objects.annotate(latest=Subquery(last.values("pk")[:1])).values("latest")
-    rows = StoredRating.objects.filter(pk__in=kept).values_list(*_STATE_FIELDS, "pk", "date")
-    for player, mu, sigma, count, base_mu, base_sigma, pk, date in rows:
-        ratings[player], rounds[player] = Rating(mu, sigma), count
+    rows = StoredRating.objects.filter(pk__in=kept).values_list("player_id", "rounds", "pk", "date")
+    for player, count, pk, date in rows:
+        rounds[player] = count
         latest[player] = (pk, date)
-        # Every rated evening stores the advantage after it: the newest row has the latest.
-        if date > newest:
-            advantage, newest = Rating(base_mu, base_sigma), date
-    return ratings, rounds, latest, advantage
-
-
-_STATE_FIELDS = ("player_id", "mu", "sigma", "rounds", "advantage_mu", "advantage_sigma")
+    return rounds, latest
 
 
 def _game_rows(since: datetime.date | None) -> Iterator[GameRow]:
-    """The games from `since` on, in the order played: one query."""
+    """The games from `since` on, by evening: one query."""
     games = Game.objects.all()
     if since is not None:
         games = games.filter(match__evening__date__gte=since)
@@ -121,64 +121,87 @@ def _game_rows(since: datetime.date | None) -> Iterator[GameRow]:
     )
 
 
-def _rated(row: GameRow) -> Iterator[Rated[int]]:
-    """What one game tells the rating: its declarer's result, then its round's, if it ends one."""
-    _evening, _date, declarer, playing, winner, round_winner, a1, a2, b1, b2 = row
-    team_a, team_b = (a1, a2), (b1, b2)
-    yield RatedGame(declarer, team_b if playing == Side.A else team_a, won=winner == playing)
-    if round_winner == Side.A:
-        yield RatedRound(winners=team_a, losers=team_b)
-    elif round_winner == Side.B:
-        yield RatedRound(winners=team_b, losers=team_a)
+def _declared(row: GameRow) -> DeclaredGame[int]:
+    """What one game tells the rating: who declared with whom against whom, and the share of
+    the game's points his team took."""
+    _evening, _date, declarer, playing, points_a, points_b, _winner, a1, a2, b1, b2 = row
+    team, other = ((a1, a2), (b1, b2)) if playing == Side.A else ((b1, b2), (a1, a2))
+    points = points_a if playing == Side.A else points_b
+    partner = team[1] if team[0] == declarer else team[0]
+    return DeclaredGame(declarer, partner, other, points / (points_a + points_b))
 
 
-def _replay_evenings(
-    rows: Iterable[GameRow],
-    ratings: dict[int, Rating],
-    rounds_so_far: dict[int, int],
-    advantage: Rating | None = None,
-) -> list[RatingRow]:
-    """Rate the games evening by evening; a row for every player who played that evening.
+def _learn(
+    rows: Iterable[GameRow], strengths: Strengths[int], rounds_so_far: dict[int, int]
+) -> tuple[list[RatingRow], list[StateRow]]:
+    """Learn the games evening by evening: a rating row for every player who played that
+    evening, and the states to keep (month ends, and every evening of the last month).
 
-    `ratings` and `rounds_so_far` hold the state before the first row and are brought forward.
+    `strengths` and `rounds_so_far` hold what was known before the first row; both are brought
+    forward.
     """
-    fresh = initial_rating()
     result: list[RatingRow] = []
-    for (evening_id, date), evening_rows in groupby(rows, key=lambda row: (row[0], row[1])):
-        events: list[Rated[int]] = []
+    states: list[StateRow] = []
+    evenings = groupby(rows, key=lambda row: (row[0], row[1]))
+    for (evening_id, date), evening_rows in evenings:
         played: dict[int, int] = {}
         won: dict[int, int] = {}
+        games = []
         for row in evening_rows:
-            for key in row[6:]:
+            for key in row[7:]:
                 played.setdefault(key, 0)
-            events.extend(_counted(_rated(row), played, won))
-        # Every player of the evening gets a row, a partner who never declared nor defended too.
-        before = {key: ratings.get(key, fresh) for key in played}
-        after, advantage = replay(events, before, advantage)
-        month = date.year * 12 + date.month - 1
+            _count_round(row, played, won)
+            games.append(_declared(row))
+        before = strengths.ratings()
+        strengths.evening(date, games)
+        after = strengths.ratings()
+        month = _month(date)
         for key, count in played.items():
-            new = after[key]
-            ratings[key] = new
             rounds_so_far[key] = rounds_so_far.get(key, 0) + count
+            mu_before = before[key].mu if key in before else after[key].mu
             result.append((
-                key, evening_id, date, month, False, False, new.mu, new.sigma, new.ordinal,
-                before[key].ordinal, rounds_so_far[key], count, won.get(key, 0),
-                advantage.mu, advantage.sigma,
+                key, evening_id, date, month, False, False, after[key].mu, after[key].sigma,
+                mu_before, rounds_so_far[key], count, won.get(key, 0),
             ))  # fmt: skip
-    return _mark_month_ends(result)
+        head, numbers = strengths.dump()
+        states.append((evening_id, date, month, head, numbers, _boss(after)))
+    return _mark_month_ends(result), _drop_inside_months(states)
 
 
-def _counted(
-    events: Iterable[Rated[int]], played: dict[int, int], won: dict[int, int]
-) -> Iterator[Rated[int]]:
-    """The events, counting each player's completed rounds (`played`) and won ones (`won`)."""
-    for event in events:
-        if isinstance(event, RatedRound):
-            for key in (*event.winners, *event.losers):
-                played[key] = played.get(key, 0) + 1
-            for key in event.winners:
-                won[key] = won.get(key, 0) + 1
-        yield event
+def _count_round(row: GameRow, played: dict[int, int], won: dict[int, int]) -> None:
+    """Count a completed round for its four players (`played`) and its winners (`won`)."""
+    winner = row[6]
+    if winner not in (Side.A, Side.B):
+        return
+    team_a, team_b = row[7:9], row[9:11]
+    for key in (*team_a, *team_b):
+        played[key] = played.get(key, 0) + 1
+    for key in team_a if winner == Side.A else team_b:
+        won[key] = won.get(key, 0) + 1
+
+
+def _boss(ratings: dict[int, Rating]) -> int | None:
+    """The best player who is not provisional (equal ratings: the lower key)."""
+    crowned = [(r.mu, -key) for key, r in ratings.items() if not r.provisional]
+    return -max(crowned)[1] if crowned else None
+
+
+def _drop_inside_months(states: list[StateRow]) -> list[StateRow]:
+    """The states to keep: each month's last, and every one of the last month."""
+    if not states:
+        return states
+    last_month = states[-1][2]
+    return [
+        state
+        for state, following in zip(states, [*states[1:], None], strict=True)
+        if state[2] == last_month or following is None or following[2] != state[2]
+    ]
+
+
+def _keep_month_ends(newest: int) -> None:
+    """After an update the months before the newest keep one state each, their last."""
+    last = RatingState.objects.filter(month=OuterRef("month")).order_by("-date").values("pk")[:1]
+    RatingState.objects.filter(month__lt=newest).exclude(pk=Subquery(last)).delete()
 
 
 def _mark_month_ends(rows: list[RatingRow]) -> list[RatingRow]:
@@ -200,8 +223,8 @@ def _mark_month_ends(rows: list[RatingRow]) -> list[RatingRow]:
 
 def _mark_ends_before(since: datetime.date, rows: list[RatingRow], latest: Latest) -> None:
     """Put the month- and year-end flags right on the kept rows of `since`'s month and year
-    before `since`: a player's last of them is his month's (year's) end unless the replay rated
-    him later that month (year). So an update replays from the changed evening, not its month.
+    before `since`: a player's last of them is his month's (year's) end unless the update rated
+    him later that month (year).
 
     One read of the rows flagged now; a write only where a flag changes (mostly none)."""
     month_start, year_start = since.replace(day=1), since.replace(month=1, day=1)

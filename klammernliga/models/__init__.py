@@ -361,4 +361,5 @@ from klammernliga.models.summaries import (  # noqa: E402, F401
     OutcomeTally,
     PlayerOutcome,
     Rating,
+    RatingState,
 )

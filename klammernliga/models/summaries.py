@@ -11,7 +11,7 @@ from klammernliga.models import Evening, Player
 
 
 class Rating(models.Model):
-    """A player's rating after an evening on which they played at least one game.
+    """A player's rating after an evening on which he played: what was known then (as-of).
 
     Derived: rewritten from a date on whenever games change (see klammernliga/derive/ratings.py).
     """
@@ -26,19 +26,15 @@ class Rating(models.Model):
     # Whether this is the player's last rating in its year: a very long history is drawn from
     # the year ends alone.
     year_end = models.BooleanField(default=False)
-    mu = models.FloatField()
+    # The strength estimate (the rating shown, the circle's average being 100) and its
+    # uncertainty (scoring.rating).
+    mu = models.FloatField(_("Wertung"))
     sigma = models.FloatField()
-    ordinal = models.FloatField(_("Wertung"))
-    # The ordinal before this evening (the player's previous row's, or a new player's): the
-    # ranking's trend is `change`.
-    ordinal_before = models.FloatField(default=0.0)
+    # The rating before this evening: the ranking's trend is `change`.
+    mu_before = models.FloatField(default=100.0)
     rounds = models.PositiveIntegerField(_("Runden"), default=0)
     rounds_evening = models.PositiveIntegerField(default=0)
     rounds_won_evening = models.PositiveIntegerField(default=0)
-    # The declarers' advantage (log-odds, scoring.rating) after this evening: a replay from a
-    # later evening resumes from it.
-    advantage_mu = models.FloatField(default=0.0)
-    advantage_sigma = models.FloatField(default=1.0)
 
     class Meta:
         db_table = "stats_rating"
@@ -62,12 +58,33 @@ class Rating(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.player_id} {self.date}: {self.ordinal:.1f}"
+        return f"{self.player_id} {self.date}: {self.mu:.1f}"
 
     @property
     def change(self) -> float:
-        """The ordinal's change over this evening."""
-        return self.ordinal - self.ordinal_before
+        """The rating's change over this evening."""
+        return self.mu - self.mu_before
+
+
+class RatingState(models.Model):
+    """Everything the rating knew after an evening (scoring.rating.Strengths, as `dump` writes
+    it): an update resumes from the latest state before the evening that changed.
+
+    Derived, kept after the last evening of every month and after every evening of the newest
+    month (klammernliga/derive/ratings.py); the newest state is the current ranking.
+    """
+
+    evening = models.OneToOneField(Evening, models.CASCADE, related_name="+")
+    date = models.DateField(unique=True)
+    month = models.PositiveIntegerField()
+    # The player keys (their pks) and the date, JSON; the numbers, little-endian float64.
+    head = models.TextField()
+    numbers = models.BinaryField()
+    # The KlammernBoss after this evening: the best player who is not provisional.
+    boss = models.ForeignKey(Player, models.SET_NULL, null=True, related_name="+")
+
+    def __str__(self) -> str:
+        return f"{self.date}"
 
 
 # The columns Sieg-Verteilungen groups and sums (stats/selectors/outcomes.py), for its indexes.

@@ -22,6 +22,7 @@ from klammernliga.models import (
     PlayerOutcome,
     PlayerYear,
     Rating,
+    RatingState,
     Team,
     TeamYear,
 )
@@ -32,6 +33,7 @@ _DERIVED: list[type[models.Model]] = [
     Participation,
     PlayerYear,
     TeamYear,
+    RatingState,
     Rating,
     LeagueOutcome,
     PlayerOutcome,

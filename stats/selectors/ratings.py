@@ -1,4 +1,4 @@
-"""The KlammernBoss's queries: ranking, boss, rating history, prediction. One query each."""
+"""The KlammernBoss's queries: ranking, boss, rating history, prediction."""
 
 from __future__ import annotations
 
@@ -7,13 +7,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import groupby
 from operator import itemgetter
-from typing import Any
 
 from django.db.models import OuterRef, Q, QuerySet, Subquery
 
-from klammernliga.models import Player
+from klammernliga.models import Player, RatingState
 from klammernliga.models import Rating as StoredRating
-from scoring.rating import Rating, initial_advantage, initial_rating, win_chance
+from scoring.rating import Rating, Strengths
 from scoring.standings import team_name
 
 
@@ -23,20 +22,18 @@ class BossRank:
 
     rank: int
     player: Player
-    ordinal: float
     mu: float
     sigma: float
     rounds: int
-    # The ordinal's change over the last evening the player completed a round.
+    # The rating's change over the last evening the player played.
     change: float
     last_date: datetime.date
-    # The declarers' advantage stored with this rating (scoring.rating): the newest line's is the
-    # model's current one, which a prediction needs.
-    advantage: Rating = field(default_factory=initial_advantage)
+    # Crowned: the best player who is not provisional.
+    is_boss: bool = False
 
     @property
-    def is_boss(self) -> bool:
-        return self.rank == 1
+    def provisional(self) -> bool:
+        return Rating(self.mu, self.sigma).provisional
 
     @property
     def trend(self) -> str:
@@ -51,18 +48,17 @@ class BossRank:
 
 @dataclass(frozen=True, slots=True)
 class Boss:
-    """The player on top of the ranking."""
+    """The player on top of the ranking who is not provisional."""
 
     player: Player
-    ordinal: float
-    # The evening of the boss's latest rating.
+    rating: float
+    # The evening of the latest rating.
     last_date: datetime.date | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class HistoryPoint:
     date: datetime.date
-    ordinal: float
     mu: float
     sigma: float
     rounds: int
@@ -70,14 +66,14 @@ class HistoryPoint:
 
 @dataclass(frozen=True, slots=True)
 class PlayerHistory:
-    """A player's rating after each evening on which they completed a round."""
+    """A player's rating after each evening on which he played, as it was known then."""
 
     player: Player
     points: list[HistoryPoint] = field(default_factory=list)
 
     @property
     def current(self) -> float:
-        return self.points[-1].ordinal if self.points else 0.0
+        return self.points[-1].mu if self.points else 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +102,14 @@ class Prediction:
         return 100 - self.percent_a
 
 
+def strengths() -> Strengths[int]:
+    """What the rating knows now (after the latest evening); one query."""
+    state = RatingState.objects.order_by("-date").only("head", "numbers").first()
+    if state is None:
+        return Strengths()
+    return Strengths.load(state.head, bytes(state.numbers))
+
+
 def _current() -> QuerySet[StoredRating]:
     """Each player's latest rating row: per player one step along the (player, date) index."""
     latest = (
@@ -117,33 +121,41 @@ def _current() -> QuerySet[StoredRating]:
 
 
 _RANK_COLUMNS = ("player__name", "player__slug", "player__nickname")
-_RANK_FIGURES = (
-    "ordinal", "mu", "sigma", "rounds", "ordinal_before", "date", "advantage_mu", "advantage_sigma",
-)  # fmt: skip
+_RANK_FIGURES = ("rounds", "mu", "mu_before", "date")
 
 
-def ranking() -> list[BossRank]:
-    """Players by current ordinal, best first (equals by name); one query."""
-    rows = (
-        _current()
-        .order_by("-ordinal", "player__name")
-        .values_list("player_id", *_RANK_COLUMNS, *_RANK_FIGURES)
-    )
-    return [_boss_rank(rank, row) for rank, row in enumerate(rows, 1)]
-
-
-def _boss_rank(rank: int, row: tuple[Any, ...]) -> BossRank:
-    """A ranking line from a row of `player_id`, the `_RANK_COLUMNS` and the `_RANK_FIGURES`."""
-    pk, name, slug, nickname, ordinal, mu, sigma, rounds, before, date, *advantage = row
-    player = Player(pk=pk, name=name, slug=slug, nickname=nickname)
-    change = ordinal - before
-    return BossRank(rank, player, ordinal, mu, sigma, rounds, change, date, Rating(*advantage))
+def ranking(known: Strengths[int] | None = None) -> list[BossRank]:
+    """Players by current rating, best first (equals by name), the best player who is not
+    provisional crowned; two queries (one with `known`, the current strengths)."""
+    now = (known if known is not None else strengths()).ratings()
+    rows = _current().values_list("player_id", *_RANK_COLUMNS, *_RANK_FIGURES)
+    lines = []
+    for pk, name, slug, nickname, rounds, mu, mu_before, date in rows:
+        rating = now.get(pk)
+        if rating is None:
+            continue
+        player = Player(pk=pk, name=name, slug=slug, nickname=nickname)
+        lines.append((player, rating, rounds, mu - mu_before, date))
+    lines.sort(key=lambda line: (-line[1].mu, line[0].name))
+    crowned = next((line[0].pk for line in lines if not line[1].provisional), None)
+    return [
+        BossRank(rank, player, r.mu, r.sigma, rounds, change, date, player.pk == crowned)
+        for rank, (player, r, rounds, change, date) in enumerate(lines, 1)
+    ]
 
 
 def current_boss() -> Boss | None:
-    """The KlammernBoss (the player on top of the ranking) or None before any round; one query."""
-    row = _current().select_related("player").order_by("-ordinal", "player__name").first()
-    return Boss(player=row.player, ordinal=row.ordinal, last_date=row.date) if row else None
+    """The KlammernBoss (the best player who is not provisional), or None; one query."""
+    state = (
+        RatingState.objects.select_related("boss")
+        .order_by("-date")
+        .only("date", "head", "numbers", "boss")
+        .first()
+    )
+    if state is None or state.boss is None:
+        return None
+    rating = Strengths.load(state.head, bytes(state.numbers)).rating(state.boss.pk)
+    return Boss(player=state.boss, rating=rating.mu, last_date=state.date)
 
 
 PERIODS = ("evening", "month", "year")
@@ -176,7 +188,7 @@ def rating_history(
         rows = rows.filter(month_end=True)
     elif period == "year":
         rows = rows.filter(year_end=True)
-    point = ("date", "ordinal", "mu", "sigma", "rounds")
+    point = ("date", "mu", "sigma", "rounds")
     known = {p.pk: p for p in players} if players is not None else None
     # Plain values: a long history has many rows, each player is built once.
     if known is not None:
@@ -195,7 +207,7 @@ def rating_history(
                 name, slug, nickname = rest[:3]
                 player = Player(pk=pk, name=name, slug=slug, nickname=nickname)
             history = histories[pk] = PlayerHistory(player)
-        history.points.append(HistoryPoint(*rest[-5:]))
+        history.points.append(HistoryPoint(*rest[-4:]))
     return sorted(histories.values(), key=lambda h: (-h.current, h.player.name))
 
 
@@ -208,11 +220,10 @@ def rating_lines(period: str, players: Iterable[Player]) -> list[Line]:
     if period not in PERIODS:
         raise ValueError(f"period must be one of {PERIODS}, not {period!r}")
     known = {p.pk: p for p in players}
-    rows = _lines(period).values_list("player_id", "date", "ordinal")
+    rows = _lines(period).values_list("player_id", "date", "mu")
     # The rows come by player: each player's run of rows is his line.
     lines = {
-        pk: [(date, ordinal) for _pk, date, ordinal in run]
-        for pk, run in groupby(rows, key=itemgetter(0))
+        pk: [(date, mu) for _pk, date, mu in run] for pk, run in groupby(rows, key=itemgetter(0))
     }
     return sorted(
         (
@@ -224,12 +235,12 @@ def rating_lines(period: str, players: Iterable[Player]) -> list[Line]:
 
 
 def rating_points(player_id: int, period: str) -> list[tuple[datetime.date, float]]:
-    """One player's rating (ordinal) after each evening he completed a round, in date order;
+    """One player's rating after each evening he played, in date order;
     with `period` "month" or "year" only at the end of each month or year he played in. One
     query of the two columns a chart draws (the statement of rating_lines, for one player)."""
     if period not in PERIODS:
         raise ValueError(f"period must be one of {PERIODS}, not {period!r}")
-    return list(_lines(period).filter(player_id=player_id).values_list("date", "ordinal"))
+    return list(_lines(period).filter(player_id=player_id).values_list("date", "mu"))
 
 
 _PERIOD_ENDS = {"month": "month_end", "year": "year_end"}
@@ -263,40 +274,13 @@ def _span(rows: QuerySet[StoredRating]) -> QuerySet[StoredRating, datetime.date]
     )
 
 
-def current_ratings(player_ids: Iterable[int]) -> dict[int, Rating]:
-    """The current ratings of some players (new players: the initial rating); one query."""
-    ids = list(player_ids)
-    found = {
-        pk: Rating(mu, sigma)
-        for pk, mu, sigma in _current()
-        .filter(player_id__in=ids)
-        .values_list("player_id", "mu", "sigma")
-    }
-    return {pk: found.get(pk, initial_rating()) for pk in ids}
-
-
-def current_advantage(ranks: Sequence[BossRank]) -> Rating:
-    """The declarers' advantage as it stands: the one stored on the latest evening rated."""
-    if not ranks:
-        return initial_advantage()
-    # Dates compare as stored (SQLite may give ISO text): the newest line is the latest state.
-    return max(ranks, key=lambda r: str(r.last_date)).advantage
-
-
 def predict(
-    team_a: Sequence[Player], team_b: Sequence[Player], ranks: Sequence[BossRank] | None = None
+    team_a: Sequence[Player], team_b: Sequence[Player], known: Strengths[int] | None = None
 ) -> Prediction:
-    """Each team's chance to win a round against the other; one query (the ranking), none when
-    the ranking (every rated player's current rating) is at hand."""
-    if ranks is None:
-        ranks = ranking()
-    known = {r.player.pk: Rating(r.mu, r.sigma) for r in ranks}
-    ratings = {p.pk: known.get(p.pk, initial_rating()) for p in (*team_a, *team_b)}
-    chance_a, chance_b = win_chance(
-        [ratings[p.pk] for p in team_a],
-        [ratings[p.pk] for p in team_b],
-        current_advantage(ranks),
-    )
+    """Each team's chance to win a round against the other; one query, none with `known` (the
+    current strengths). A player who has not played yet counts as a new player."""
+    state = known if known is not None else strengths()
+    chance_a, chance_b = state.win_chance([p.pk for p in team_a], [p.pk for p in team_b])
     return Prediction(tuple(team_a), tuple(team_b), chance_a, chance_b)
 
 

@@ -22,6 +22,7 @@ from stats.selectors.ratings import (
     ranking,
     rating_lines,
     rating_span,
+    strengths,
 )
 from stats.tables import ColumnSets, grouped_sets
 
@@ -35,7 +36,6 @@ class RankLine:
     number: str
     name: str
     url: str
-    ordinal: str
     mu: str
     sigma: str
     rounds: str
@@ -49,12 +49,16 @@ class RankLine:
         return self.rank.is_boss
 
     @property
+    def provisional(self) -> bool:
+        return self.rank.provisional
+
+    @property
     def trend(self) -> str:
         return self.rank.trend
 
 
 def rank_lines(ranks: list[BossRank]) -> list[RankLine]:
-    one, two = decimal(1), decimal(2)
+    one = decimal(1)
     base = reverse("stats:players")
     # Each text translated once, not once a line.
     up, down, same = _("gestiegen um %(change)s"), _("gefallen um %(change)s"), _("unverändert")
@@ -68,14 +72,13 @@ def rank_lines(ranks: list[BossRank]) -> list[RankLine]:
             mark, text = f"▼ −{change}", down % {"change": change}
         else:
             mark, text = "–", same
-        ordinal, mu, sigma, rounds = one(r.ordinal), one(r.mu), two(r.sigma), number(r.rounds)
+        mu, sigma, rounds = one(r.mu), one(r.sigma), number(r.rounds)
         lines.append(
             RankLine(
                 rank=r,
                 number=str(r.rank),
                 name=r.player.name,
                 url=f"{base}{r.player.slug}/",
-                ordinal=ordinal,
                 mu=mu,
                 sigma=sigma,
                 rounds=rounds,
@@ -104,23 +107,27 @@ class BossView(TemplateView):
 
     def get_context_data(self, **kwargs: object) -> dict[str, object]:
         context = super().get_context_data(**kwargs)
-        ranks = ranking()
+        known = strengths()
+        ranks = ranking(known)
         query = self.request.GET
         players = players_to_pick()
         form = PredictionForm(
             query if PredictionForm.is_submitted(query) else None, players=players
         )
         valid = form.is_bound and form.is_valid()
-        prediction = predict(*form.teams(), ranks=ranks) if valid else None
+        prediction = predict(*form.teams(), known=known) if valid else None
         # A long history is drawn from month (or year) ends: the chart has no room for more.
         span = rating_span()
         period = history_period(*span) if span else "evening"
         chart = boss_chart(rating_lines(period, players), period, players)
         context.update(
             ranking=rank_lines(ranks),
-            # On a phone the ranking shows rounds and trend, or μ and σ, beside rank and rating.
-            ranking_sets=ColumnSets("rangliste-spalten", (_("Runden & Trend"), _("μ und σ")), ()),
-            boss=ranks[0] if ranks else None,
+            # On a phone the ranking shows rounds and trend, or the uncertainty, beside rank and
+            # rating.
+            ranking_sets=ColumnSets(
+                "rangliste-spalten", (_("Runden & Trend"), _("Unsicherheit")), ()
+            ),
+            boss=next((r for r in ranks if r.is_boss), None),
             chart=chart,
             # On a phone the year-end table shows three players at a time.
             chart_sets=grouped_sets("verlauf-spalten", chart.table_columns, CHART_SET_SIZE)

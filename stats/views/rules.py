@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -143,14 +142,10 @@ def _small_points_table() -> list[dict[str, Any]]:
 
 def _rating_numbers() -> dict[str, Any]:
     """The KlammernBoss's numbers as the section on it names them (scoring.rating)."""
-    step = 10
     return {
         "prior_mu": round(rating.PRIOR_MU),
         "prior_sigma": round(rating.PRIOR_SIGMA),
-        "z": round(rating.ORDINAL_Z),
-        "step": step,
-        # A declarer's odds grow by this factor for `step` points more strength.
-        "odds": math.exp(rating.DECLARER_WEIGHT * step / rating.SCALE),
+        "provisional": round(rating.PROVISIONAL_SIGMA),
     }
 
 

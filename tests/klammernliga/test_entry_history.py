@@ -68,11 +68,11 @@ def test_delete_then_restore_gives_back_the_same_standings(match) -> None:
 def test_restoring_brings_the_ratings_back(match) -> None:
     game = GameFactory(match=match)
     GameFactory(match=match)
-    ratings = list(Rating.objects.order_by("player_id").values_list("player_id", "ordinal"))
+    ratings = list(Rating.objects.order_by("player_id").values_list("player_id", "mu"))
     services.delete_game(game=game)
-    assert list(Rating.objects.order_by("player_id").values_list("player_id", "ordinal")) != ratings
+    assert list(Rating.objects.order_by("player_id").values_list("player_id", "mu")) != ratings
     services.restore_game(game.history.latest().history_id)
-    assert list(Rating.objects.order_by("player_id").values_list("player_id", "ordinal")) == ratings
+    assert list(Rating.objects.order_by("player_id").values_list("player_id", "mu")) == ratings
 
 
 def test_a_game_deleted_with_its_match_brings_the_match_back(match) -> None:

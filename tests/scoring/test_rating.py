@@ -1,149 +1,170 @@
-import math
+"""The KlammernBoss model (scoring.rating): strengths over time from declared games."""
 
-from hypothesis import given
+import datetime
+import random
+
+import pytest
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.rating import (
-    Rated,
-    RatedGame,
-    RatedRound,
+    KONTRA_SHARE,
+    PRIOR_MU,
+    PRIOR_SIGMA,
+    PROVISIONAL_SIGMA,
+    RE_SHARE,
+    DeclaredGame,
     Rating,
-    game_chance,
-    initial_advantage,
-    initial_rating,
-    ordinal,
-    replay,
-    win_chance,
+    Strengths,
+    _outcomes,
 )
 
-NEW = initial_rating()
-EVEN = initial_advantage()
+DAY = datetime.date(2020, 1, 3)
+WEEK = datetime.timedelta(days=7)
 
 
-def test_a_new_player_starts_at_an_ordinal_of_zero() -> None:
-    assert (NEW.mu, NEW.sigma) == (100.0, 50.0)
-    assert NEW.ordinal == 0.0
+def game(declarer: str, partner: str, defenders: str, share: float) -> DeclaredGame[str]:
+    return DeclaredGame(declarer, partner, (defenders[0], defenders[1]), share)
 
 
-def test_the_ordinal_is_mu_minus_two_sigma() -> None:
-    rating = Rating(mu=120.0, sigma=5.0)
-    assert ordinal(rating) == rating.ordinal == 110.0
-
-
-def test_a_won_declared_game_lifts_the_declarer_and_lowers_the_defenders_not_the_partner() -> None:
-    ratings, advantage = replay([RatedGame("anna", ("clara", "dieter"), won=True)], {"bernd": NEW})
-    assert ratings["anna"].mu > NEW.mu > ratings["clara"].mu == ratings["dieter"].mu
-    # The declarer counts fully, each defender half.
-    assert ratings["anna"].mu - NEW.mu > NEW.mu - ratings["clara"].mu > 0
-    assert ratings["bernd"] == NEW
-    assert advantage.mu > EVEN.mu and advantage.sigma < EVEN.sigma
-    assert all(ratings[p].sigma < NEW.sigma for p in ("anna", "clara", "dieter"))
-
-
-def test_a_lost_declared_game_lowers_the_declarer() -> None:
-    ratings, _ = replay([RatedGame("anna", ("clara", "dieter"), won=False)])
-    assert ratings["anna"].mu < NEW.mu < ratings["clara"].mu
-
-
-def test_partners_who_always_play_together_are_told_apart_by_their_declared_games() -> None:
-    # Anna & Bernd always against Clara & Dieter; they win and lose the same rounds, but Anna
-    # wins the games she declares and Bernd loses his.
-    evening: list[Rated[str]] = [
-        RatedGame("anna", ("clara", "dieter"), won=True),
-        RatedGame("bernd", ("clara", "dieter"), won=False),
-        RatedGame("clara", ("anna", "bernd"), won=True),
-        RatedGame("dieter", ("anna", "bernd"), won=True),
-        RatedRound(("anna", "bernd"), ("clara", "dieter")),
-    ]
-    ratings, _ = replay(evening * 20)
-    assert ratings["anna"].ordinal > ratings["bernd"].ordinal + 10
-
-
-def test_winning_against_stronger_defenders_gains_more() -> None:
-    me, strong, weak = Rating(100.0, 20.0), Rating(150.0, 20.0), Rating(50.0, 20.0)
-    upset, _ = replay([RatedGame(0, (1, 2), won=True)], {0: me, 1: strong, 2: strong})
-    expected, _ = replay([RatedGame(0, (1, 2), won=True)], {0: me, 1: weak, 2: weak})
-    assert upset[0].mu - me.mu > expected[0].mu - me.mu > 0
-
-
-def test_a_round_moves_both_partners_alike() -> None:
-    ratings, advantage = replay([RatedRound(("anna", "bernd"), ("clara", "dieter"))])
-    assert ratings["anna"] == ratings["bernd"] and ratings["clara"] == ratings["dieter"]
-    assert ratings["anna"].mu > NEW.mu > ratings["clara"].mu
-    assert advantage == EVEN, "a round says nothing about declaring"
-
-
-def test_a_stronger_declarer_is_more_likely_to_win_his_game() -> None:
-    strong, weak = Rating(130.0, 5.0), Rating(70.0, 5.0)
-    assert game_chance(strong, (NEW, NEW), EVEN) > 0.5 > game_chance(weak, (NEW, NEW), EVEN)
-    # Declarers win more often than not once the advantage says so.
-    assert game_chance(NEW, (NEW, NEW), Rating(1.4, 0.02)) > 0.75
-
-
-def test_equal_teams_are_even_and_a_stronger_team_is_favoured() -> None:
-    assert win_chance((NEW, NEW), (NEW, NEW)) == (0.5, 0.5)
-    strong, weak = Rating(130.0, 5.0), Rating(70.0, 5.0)
-    first, second = win_chance((strong, strong), (weak, weak), Rating(1.4, 0.02))
-    assert first > 0.5 > second
-    assert math.isclose(first + second, 1.0)
-
-
-ratings_strategy = st.builds(
-    Rating, st.floats(min_value=0, max_value=200), st.floats(min_value=0.5, max_value=60)
-)
-advantage_strategy = st.builds(
-    Rating, st.floats(min_value=-2, max_value=2), st.floats(min_value=0.01, max_value=1)
-)
-
-
-@given(
-    team_1=st.tuples(ratings_strategy, ratings_strategy),
-    team_2=st.tuples(ratings_strategy, ratings_strategy),
-    advantage=advantage_strategy,
-)
-def test_the_prediction_is_symmetric(
-    team_1: tuple[Rating, Rating], team_2: tuple[Rating, Rating], advantage: Rating
+def evenings(
+    strengths: Strengths[str],
+    count: int,
+    games: list[DeclaredGame[str]],
+    start: datetime.date = DAY,
 ) -> None:
-    forward, backward = win_chance(team_1, team_2, advantage), win_chance(team_2, team_1, advantage)
-    assert math.isclose(forward[0] + forward[1], 1.0)
-    # A against B plus B against A is 100 %.
-    assert math.isclose(forward[0] + backward[0], 1.0, abs_tol=1e-9)
-    assert math.isclose(win_chance(team_1, team_1, advantage)[0], 0.5, abs_tol=1e-9)
+    for i in range(count):
+        strengths.evening(start + i * WEEK, games)
 
 
-def test_replay_leaves_its_start_unchanged_and_keeps_players_who_did_not_play() -> None:
-    start = {"emil": Rating(127.0, 5.0)}
-    ratings, _ = replay([RatedRound((1, 2), (3, 4))], start)
-    assert start == {"emil": Rating(127.0, 5.0)}
-    assert ratings["emil"] == Rating(127.0, 5.0)
-    assert len(ratings) == 5
+def test_a_new_player_is_average_and_provisional() -> None:
+    new = Strengths[str]().rating("Anna")
+    assert new == Rating(PRIOR_MU, PRIOR_SIGMA) and new.provisional
+    assert not Rating(100.0, PROVISIONAL_SIGMA).provisional
 
 
-def test_the_order_of_the_games_matters() -> None:
-    won = RatedGame(1, (3, 4), won=True)
-    lost = RatedGame(1, (3, 4), won=False)
-    assert replay([won, lost]) != replay([lost, won])
+def test_a_won_game_lifts_its_declarer_most_his_partner_a_little_and_lowers_the_defenders() -> None:
+    s: Strengths[str] = Strengths()
+    s.evening(DAY, [game("A", "B", "CD", 0.9)])
+    r = s.ratings()
+    assert r["A"].mu > r["B"].mu > PRIOR_MU > r["C"].mu == pytest.approx(r["D"].mu)
+    assert r["A"].mu - PRIOR_MU > 2 * (r["B"].mu - PRIOR_MU)
+    # Measured from the circle's average, which stays 100.
+    assert sum(x.mu for x in r.values()) / 4 == pytest.approx(PRIOR_MU)
 
 
-events_strategy = st.lists(
-    st.one_of(
-        st.permutations(range(6)).map(lambda p: RatedRound((p[0], p[1]), (p[2], p[3]))),
-        st.tuples(st.permutations(range(6)), st.booleans()).map(
-            lambda t: RatedGame(t[0][0], (t[0][1], t[0][2]), won=t[1])
-        ),
-    ),
-    max_size=40,
+def test_a_lost_game_lowers_its_declarer() -> None:
+    s: Strengths[str] = Strengths()
+    s.evening(DAY, [game("A", "B", "CD", 0.3)])
+    assert s.rating("A").mu < PRIOR_MU < s.rating("C").mu
+
+
+def test_partners_who_always_play_together_are_told_apart_by_the_games_each_declares() -> None:
+    s: Strengths[str] = Strengths()
+    # Anna wins what she declares, Bernd loses his; they never play apart.
+    played = [game("A", "B", "CD", 0.8), game("B", "A", "CD", 0.4), game("C", "D", "AB", 0.6)]
+    evenings(s, 20, played)
+    assert s.rating("A").mu > s.rating("B").mu + 10
+    assert s.difference_sigma("A", "B") < abs(s.rating("A").mu - s.rating("B").mu)
+
+
+def test_the_order_of_an_evening_s_games_does_not_matter() -> None:
+    rng = random.Random(7)
+    names = "ABCDEFGH"
+    played = []
+    for _ in range(40):
+        four = rng.sample(names, 4)
+        played.append(game(four[0], four[1], four[2] + four[3], rng.uniform(0.2, 1.0)))
+    first: Strengths[str] = Strengths()
+    second: Strengths[str] = Strengths()
+    for day in range(4):
+        evening = played[day * 10 : day * 10 + 10]
+        first.evening(DAY + day * WEEK, evening)
+        second.evening(DAY + day * WEEK, list(reversed(evening)))
+    # The same floats, not merely close ones: the players come in the same order too.
+    assert first.ratings() == second.ratings()
+    assert first.dump() == second.dump()
+
+
+def test_uncertainty_shrinks_with_games_and_grows_with_time_away() -> None:
+    s: Strengths[str] = Strengths()
+    evenings(s, 1, [game("A", "B", "CD", 0.6)])
+    after_one = s.rating("A").sigma
+    # An evening of eight games, three of them Anna's: about what she declares on a real one.
+    night = [game("A", "B", "CD", 0.6)] * 3 + [game("C", "D", "AB", 0.6)] * 3
+    evenings(s, 30, [*night, game("B", "A", "CD", 0.6), game("D", "C", "AB", 0.6)], DAY + WEEK)
+    steady = s.rating("A").sigma
+    assert steady < PROVISIONAL_SIGMA < after_one
+    # Away for ten years while the others play on: his strength may have changed.
+    s.evening(DAY + 40 * WEEK, [game("C", "D", "EF", 0.6)])
+    evenings(s, 1, [game("C", "D", "EF", 0.6)], DAY + 560 * WEEK)
+    assert s.rating("A").sigma > steady
+
+
+def test_a_player_who_improves_is_followed() -> None:
+    s: Strengths[str] = Strengths()
+    still: Strengths[str] = Strengths(follow=False)
+    weak = [game("A", "B", "CD", 0.45), game("C", "D", "AB", 0.65), game("B", "A", "CD", 0.6)]
+    for state in (s, still):
+        evenings(state, 150, weak)
+    assert s.rating("A").mu < s.rating("C").mu
+    # Anna now wins big what she declares: within some dozens of evenings she is on top.
+    strong = [game("A", "B", "CD", 0.85), game("C", "D", "AB", 0.65), game("B", "A", "CD", 0.6)]
+    for state in (s, still):
+        evenings(state, 40, strong, DAY + 150 * WEEK)
+    assert s.rating("A").mu > s.rating("C").mu
+    assert s.rating("A").mu - still.rating("A").mu > 10
+
+
+def test_a_stronger_declarer_is_more_likely_to_win_and_equal_teams_are_even() -> None:
+    s: Strengths[str] = Strengths()
+    evenings(s, 30, [game("A", "B", "CD", 0.8), game("C", "D", "AB", 0.5)])
+    assert s.game_chance("A", "B", ("C", "D")) > s.game_chance("C", "D", ("A", "B"))
+    a, b = s.win_chance(("A", "B"), ("C", "D"))
+    assert a + b == pytest.approx(1.0) and a > 0.5
+    assert s.win_chance(("C", "D"), ("A", "B"))[0] == pytest.approx(b)
+    new: Strengths[str] = Strengths()
+    assert new.win_chance(("A", "B"), ("C", "D")) == pytest.approx((0.5, 0.5))
+    # A player not seen yet counts as a new one; nothing is added to what is known.
+    assert 0 < s.game_chance("E", "A", ("C", "D")) < 1 and "E" not in s
+
+
+def test_a_round_s_games_include_kontra_and_re_with_their_stakes_and_the_same_mean_chance() -> None:
+    for chance in (0.2, 0.5, 0.8, 0.95):
+        outcomes = _outcomes(chance)
+        assert sum(q for q, _us, _them in outcomes) == pytest.approx(1.0)
+        assert sum(q for q, us, _them in outcomes if us) == pytest.approx(chance)
+        # Won: 1 small point, 2 with Kontra, 4 with Re; lost: 2, 4 and 8 to the other team.
+        assert sorted(us for _q, us, _them in outcomes if us) == [1, 2, 4]
+        assert sorted(them for _q, _us, them in outcomes if them) == [2, 4, 8]
+        kontra = [q for q, us, them in outcomes if us == 2 or them == 4]
+        assert sum(kontra) == pytest.approx(KONTRA_SHARE * (1 - RE_SHARE))
+        plain_won, plain_lost = outcomes[0][0], outcomes[1][0]
+        assert kontra[0] / sum(kontra) < plain_won / (plain_won + plain_lost)
+
+
+SHARES = st.floats(min_value=0.0, max_value=1.0, allow_nan=False)
+GAMES = st.lists(
+    st.tuples(st.permutations(range(6)).map(lambda p: p[:4]), SHARES), min_size=1, max_size=12
 )
 
 
-@given(events=events_strategy, cut=st.integers(min_value=0, max_value=40))
-def test_replaying_in_two_parts_from_the_midpoint_equals_replaying_at_once(
-    events: list[Rated[int]], cut: int
+@settings(max_examples=40, deadline=None)
+@given(st.lists(GAMES, min_size=1, max_size=5), st.integers(min_value=0, max_value=4))
+def test_learning_in_two_parts_through_a_dump_equals_learning_at_once(
+    nights: list[list[tuple[tuple[int, ...], float]]], cut: int
 ) -> None:
-    ratings, advantage = replay(events[:cut])
-    assert replay(events[cut:], ratings, advantage) == replay(events)
+    def played(night: list[tuple[tuple[int, ...], float]]) -> list[DeclaredGame[int]]:
+        return [DeclaredGame(d, p, (x, y), share) for (d, p, x, y), share in night]
 
-
-@given(events=events_strategy)
-def test_replay_is_deterministic(events: list[Rated[int]]) -> None:
-    assert replay(events) == replay(events)
+    once: Strengths[int] = Strengths()
+    for day, night in enumerate(nights):
+        once.evening(DAY + day * WEEK, played(night))
+    parts: Strengths[int] = Strengths()
+    for day, night in enumerate(nights[:cut]):
+        parts.evening(DAY + day * WEEK, played(night))
+    parts = Strengths.load(*parts.dump())
+    for day, night in enumerate(nights[cut:], cut):
+        parts.evening(DAY + day * WEEK, played(night))
+    assert parts.dump() == once.dump()
+    assert all(r.sigma >= 0 for r in once.ratings().values())

@@ -8,9 +8,11 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from bench.rating_quality.quality import measure, spearman
+from bench.rating_quality.leagues import play
+from bench.rating_quality.quality import spearman
 from klammernliga.demo import CIRCLE
 from klammernliga.services import seed_league
+from scoring.rating import Strengths
 from stats.display import decimal
 from tests.factories import MatchFactory, TeamFactory, play_round
 
@@ -32,28 +34,44 @@ def _section(html: str, heading_id: str) -> str:
     return html[start:end]
 
 
-def test_the_page_crowns_the_boss_and_ranks_every_player(client, league) -> None:
-    html = _page(client)
-    assert "Der KlammernBoss ist <strong>Emil</strong>" in html
-    ranking = _section(html, "ranking-heading")
+def _ranked(ranking: str) -> list[tuple[int, str]]:
     rows = re.findall(
         r"<tr(?: class=\"is-boss\")?>\s*<td class=\"num\">(\d+)</td>\s*<th scope=\"row\">(?:<a [^>]*>)?([^<]+)",
         ranking,
     )
+    return [(int(rank), name.strip()) for rank, name in rows]
+
+
+def test_the_page_ranks_every_player_and_crowns_nobody_while_all_are_provisional(
+    client, league
+) -> None:
+    html = _page(client)
+    ranking = _section(html, "ranking-heading")
     # Emil and Dieter won all three games they declared; Bernd lost two of his five.
-    assert [name.strip() for _rank, name in rows] == [
-        "Emil",
-        "Dieter",
-        "Frieda",
-        "Anna",
-        "Clara",
-        "Bernd",
-    ]
-    assert [int(rank) for rank, _name in rows] == [1, 2, 3, 4, 5, 6]
+    assert _ranked(ranking) == [
+        (1, "Emil"), (2, "Dieter"), (3, "Frieda"), (4, "Anna"), (5, "Clara"), (6, "Bernd"),
+    ]  # fmt: skip
+    # Twenty-odd games say little yet: every rating is provisional, nobody is crowned.
+    assert ranking.count('<span class="provisional">vorläufig</span>') == 6
+    assert 'class="crown"' not in ranking and "Der KlammernBoss ist" not in html
+    assert "Noch ist niemand KlammernBoss: alle Wertungen sind noch vorläufig." in html
+    assert "gestiegen um" in ranking and "gefallen um" in ranking
+
+
+def test_the_best_player_who_is_not_provisional_is_crowned(client) -> None:
+    seed_league(years=(1998, 1999))
+    html = _page(client)
+    ranking = _section(html, "ranking-heading")
+    boss = re.search(
+        r'<tr class="is-boss">\s*<td class="num">\d+</td>\s*<th scope="row"><a [^>]*>([^<]+)',
+        ranking,
+    )
+    assert boss is not None
+    assert f"Der KlammernBoss ist <strong>{boss.group(1)}</strong>" in html
     # The crown stands beside the boss alone, and says what it means.
     assert ranking.count('class="crown"') == 1
     assert 'aria-label="KlammernBoss"' in ranking
-    assert "gestiegen um" in ranking and "gefallen um" in ranking
+    assert "vorläufig" not in ranking
 
 
 def test_the_chart_is_an_accessible_svg_with_its_numbers_in_a_table(client, league) -> None:
@@ -87,14 +105,20 @@ def test_the_page_says_what_the_rating_uses_and_links_to_the_rules(client, leagu
     html = _page(client)
     lead = html[html.index('<p class="lead">') :]
     lead = " ".join(lead[: lead.index("</p>")].split())
-    assert "vor allem aus den Spielen, die er selbst angesagt hat" in lead
+    assert "aus allen angesagten Spielen" in lead and "vorläufig" in lead
     link = re.search(r'<a href="([^"]+)">Regeln</a>', lead)
     assert link and link.group(1) == reverse("stats:rules") + "#klammernboss"
     rules = client.get(reverse("stats:rules")).content.decode()
     assert '<a href="#klammernboss">Der KlammernBoss</a>' in rules  # in the table of contents
     section = _section(rules, "klammernboss-h")
-    assert "Der KlammernBoss" in section and "Bradley–Terry" in section
-    assert "μ = 100" in section and "σ = 50" in section and "μ − 2σ" in section
+    section = " ".join(section.split())
+    assert (
+        "Der KlammernBoss" in section
+        and "als würde die ganze Geschichte auf einmal gerechnet" in section
+    )
+    assert "Der Durchschnitt der Runde ist 100" in section and "mit ± 25" in section
+    assert "solange die Unsicherheit über 15 liegt" in section
+    assert "nicht in welcher Reihenfolge seine Partien erfasst wurden" in section
 
 
 def test_a_prediction_shows_each_teams_chance_in_percent(client, league) -> None:
@@ -161,9 +185,10 @@ def test_the_query_count_is_pinned_and_does_not_grow_with_the_games(client) -> N
         play_round(MatchFactory(), winner="ab"[i % 2])
         play_round(MatchFactory(team_a=teams[1], team_b=teams[0]))
     large = (_queries(client, {}), _queries(client, prediction))
-    # menu years, ranking, rating span, rating history, the players to pick; a prediction
-    # reads the four ratings from the ranking. Each first reads the league's generation.
-    assert small == large == (6, 6)
+    # menu years, the rating's current state, the ranking's rows, rating span, rating history,
+    # the players to pick; a prediction reads the state the ranking read. Each first reads the
+    # league's generation.
+    assert small == large == (7, 7)
 
 
 def test_the_chart_shows_a_new_round_and_the_chosen_language_at_once(client) -> None:
@@ -191,7 +216,7 @@ def test_the_klammernboss_command_prints_the_ranking_as_the_page_shows_it(client
         (1, "Emil"), (2, "Dieter"), (3, "Frieda"), (4, "Anna"), (5, "Clara"), (6, "Bernd"),
     ]  # fmt: skip
     assert {r["name"]: r["rounds"] for r in rows}["Anna"] == 5
-    assert all(r["rating"] == pytest.approx(r["mu"] - 2 * r["sigma"], abs=0.1) for r in rows)
+    assert all(r["provisional"] and 20 < r["sigma"] < 25 for r in rows)
     html = _page(client)
     for row in rows:
         assert f'<td class="num rating">{decimal(row["rating"])}</td>' in html
@@ -209,7 +234,10 @@ def test_on_the_demo_league_the_klammernboss_ranks_the_players_by_strength() -> 
     names = [r["name"] for r in rows]
     assert sorted(names) == sorted(CIRCLE)
     assert spearman([-r["rank"] for r in rows], [CIRCLE[n] for n in names]) >= 0.9
-    # The stored ratings are what the measurement rates in memory from the same games.
-    measured = measure(years=years)
-    assert names == [name for name, _rating in measured.ranking]
-    assert [r["rating"] for r in rows] == [round(r.ordinal, 1) for _n, r in measured.ranking]
+    # The stored ratings are what the measurement learns in memory from the same games.
+    strengths: Strengths[str] = Strengths()
+    for evening in play("replicate", 1998, years).evenings:
+        strengths.evening(evening.date, evening.games)
+    measured = sorted(strengths.ratings().items(), key=lambda item: -item[1].mu)
+    assert names == [name for name, _rating in measured]
+    assert [r["rating"] for r in rows] == [round(r.mu, 1) for _n, r in measured]

@@ -325,7 +325,7 @@ def test_the_rating_chart_draws_the_player_s_stored_ratings(client, bigger, peri
 
     for player in Player.objects.all():
         history = rating_history([player.pk], period=period, players=[player])
-        expected = [(p.date, p.ordinal) for p in history[0].points] if history else []
+        expected = [(p.date, p.mu) for p in history[0].points] if history else []
         assert rating_points(player, period) == expected
     page = client.get(reverse("stats:player", args=["anna"])).content.decode()
     assert '<svg class="chart-svg"' in page and 'id="player-rating-title">' in page

@@ -1,5 +1,5 @@
 """The KlammernBoss's write side: ratings stored per evening, kept right by saves, corrections,
-deletions and imports exactly as a replay from scratch."""
+deletions and imports exactly as a rebuild from scratch."""
 
 import datetime
 import io
@@ -10,14 +10,8 @@ from django.core.management import call_command
 from klammernliga import services
 from klammernliga.derive import summaries
 from klammernliga.derive.ratings import update_ratings
-from klammernliga.models import Game, Rating
-from scoring.rating import (
-    Rated,
-    RatedGame,
-    RatedRound,
-    initial_rating,
-    replay,
-)
+from klammernliga.models import Game, Rating, RatingState
+from scoring.rating import PRIOR_MU, DeclaredGame, Strengths
 from stats.selectors.ratings import (
     current_boss,
     ranking,
@@ -35,17 +29,19 @@ def _stored() -> list[tuple]:
             "date",
             "mu",
             "sigma",
-            "ordinal",
-            "ordinal_before",
+            "mu_before",
             "rounds",
             "rounds_evening",
             "rounds_won_evening",
             "month_end",
             "year_end",
-            "advantage_mu",
-            "advantage_sigma",
         )
     )
+
+
+def _states() -> dict[datetime.date, tuple]:
+    rows = RatingState.objects.values_list("date", "evening_id", "month", "head", "numbers", "boss")
+    return {row[0]: (*row[1:4], bytes(row[4]), row[5]) for row in rows}
 
 
 def _marked(player_id: int, end: str) -> list[datetime.date]:
@@ -58,27 +54,37 @@ def _marked(player_id: int, end: str) -> list[datetime.date]:
 
 
 def _assert_a_replay_stores_the_same() -> list[tuple]:
-    """Replaying every rating from scratch stores exactly what the updates stored (returned)."""
-    incremental = _stored()
+    """Rebuilding every rating from scratch stores exactly what the updates stored (returned),
+    and each state an update kept is the rebuild's of that evening."""
+    incremental, states = _stored(), _states()
     update_ratings(since=None)
     assert _stored() == incremental
+    rebuilt = _states()
+    assert all(rebuilt[date] == state for date, state in states.items())
     return incremental
 
 
-def _replayed() -> dict[str, float]:
-    """Every player's ordinal from the stored games, rated at once in plain Python."""
-    events: list[Rated[str]] = []
-    for game in Game.objects.select_related(
-        "declarer", "match__team_a__player_1", "match__team_a__player_2",
+def _learned() -> dict[str, float]:
+    """Every player's rating from the stored games, learned at once in plain Python."""
+    strengths: Strengths[str] = Strengths()
+    games = Game.objects.select_related(
+        "declarer", "match__evening", "match__team_a__player_1", "match__team_a__player_2",
         "match__team_b__player_1", "match__team_b__player_2",
-    ).order_by("match__evening__date", "match__position", "position"):  # fmt: skip
+    ).order_by("match__evening__date", "match__position", "position")  # fmt: skip
+    evenings: dict[datetime.date, list[DeclaredGame[str]]] = {}
+    for game in games:
         a = (game.match.team_a.player_1.name, game.match.team_a.player_2.name)
         b = (game.match.team_b.player_1.name, game.match.team_b.player_2.name)
-        playing_a = game.declarer.name in a
-        events.append(RatedGame(game.declarer.name, b if playing_a else a, game.playing_side_won))
-        if game.ends_round:
-            events.append(RatedRound(a, b) if game.round_winner == "a" else RatedRound(b, a))
-    return {name: rating.ordinal for name, rating in replay(events)[0].items()}
+        team, other = (a, b) if game.declarer.name in a else (b, a)
+        partner = team[1] if team[0] == game.declarer.name else team[0]
+        points = game.points_a if team == a else game.points_b
+        share = points / (game.points_a + game.points_b)
+        evenings.setdefault(game.match.evening.date, []).append(
+            DeclaredGame(game.declarer.name, partner, other, share)
+        )
+    for date, played in evenings.items():
+        strengths.evening(date, played)
+    return {name: rating.mu for name, rating in strengths.ratings().items()}
 
 
 def _two_evenings():
@@ -103,36 +109,34 @@ def test_every_game_rates_its_declarer_and_defenders_and_rounds_are_counted() ->
     anna, bernd = match.team_a.player_1_id, match.team_a.player_2_id
     clara, dieter = match.team_b.player_1_id, match.team_b.player_2_id
     assert set(rows) == {anna, bernd, clara, dieter}
-    assert rows[anna].ordinal > rows[bernd].ordinal == 0.0 > rows[clara].ordinal
-    assert rows[clara].ordinal == rows[dieter].ordinal
+    assert rows[anna].mu > rows[bernd].mu > PRIOR_MU > rows[clara].mu
+    assert rows[clara].mu == pytest.approx(rows[dieter].mu)
     assert all(rows[p].rounds == rows[p].rounds_evening == 0 for p in rows)
     play_round(match)  # Clara declares and loses with Re: Anna & Bernd win the round
     rows = {r.player_id: r for r in Rating.objects.all()}
     assert all(rows[p].rounds == rows[p].rounds_evening == 1 for p in rows)
     assert [rows[p].rounds_won_evening for p in (anna, bernd, clara, dieter)] == [1, 1, 0, 0]
-    assert rows[clara].ordinal < rows[dieter].ordinal < 0 < rows[bernd].ordinal < rows[anna].ordinal
+    assert rows[clara].mu < rows[dieter].mu < PRIOR_MU < rows[bernd].mu < rows[anna].mu
 
 
-def test_ratings_are_stored_after_each_evening_and_continue_from_the_last() -> None:
-    first, second, *_ = _two_evenings()
-    anna, bernd = first.team_a.player_1_id, first.team_a.player_2_id
-    clara, dieter = first.team_b.player_1_id, first.team_b.player_2_id
+def test_ratings_are_stored_after_each_evening_as_known_then() -> None:
+    first, second, first_round, _ = _two_evenings()
+    anna = first.team_a.player_1_id
     after_first = Rating.objects.get(player_id=anna, date=first.evening.date)
     after_second = Rating.objects.get(player_id=anna, date=second.evening.date)
-    # Each evening: Clara declares and loses, Anna & Bernd win the round.
-    evening = [
-        RatedGame(clara, (anna, bernd), won=False),
-        RatedRound((anna, bernd), (clara, dieter)),
-    ]
-    ratings, advantage = replay(evening)
-    expected, advantage = replay(evening, ratings, advantage)
-    assert (after_second.mu, after_second.sigma) == (expected[anna].mu, expected[anna].sigma)
-    assert (after_second.advantage_mu, after_second.advantage_sigma) == (
-        advantage.mu,
-        advantage.sigma,
-    )
     assert after_second.rounds == 2 and after_second.rounds_evening == 1
-    assert after_second.change == pytest.approx(after_second.ordinal - after_first.ordinal)
+    assert after_second.change == pytest.approx(after_second.mu - after_first.mu)
+    # The state after each evening is kept (both in a month of their own); the newest is now.
+    assert list(RatingState.objects.order_by("date").values_list("date", flat=True)) == [
+        first.evening.date,
+        second.evening.date,
+    ]
+    # A later evening changes nothing that was known after the first one.
+    known = (after_first.mu, after_first.sigma)
+    play_round(MatchFactory(evening=EveningFactory(date=datetime.date(2012, 3, 2))), winner="b")
+    first_again = Rating.objects.get(player_id=anna, date=first.evening.date)
+    assert (first_again.mu, first_again.sigma) == known
+    assert first_round.pk
 
 
 def _first_round_to_team_b(first, first_round) -> None:
@@ -153,11 +157,11 @@ def _first_round_to_team_b(first, first_round) -> None:
 def test_changing_an_earlier_game_changes_the_ratings_after_it() -> None:
     first, second, first_round, _ = _two_evenings()
     anna = first.team_a.player_1_id
-    before = Rating.objects.get(player_id=anna, date=second.evening.date).ordinal
+    before = Rating.objects.get(player_id=anna, date=second.evening.date).mu
     _first_round_to_team_b(first, first_round)
     # Anna now declared and lost, and her team lost the round.
-    assert Rating.objects.get(player_id=anna, date=first.evening.date).mu < initial_rating().mu
-    assert Rating.objects.get(player_id=anna, date=second.evening.date).ordinal < before
+    assert Rating.objects.get(player_id=anna, date=first.evening.date).mu < PRIOR_MU
+    assert Rating.objects.get(player_id=anna, date=second.evening.date).mu < before
 
 
 def test_deleting_a_round_removes_its_ratings_and_later_ones_follow() -> None:
@@ -167,13 +171,9 @@ def test_deleting_a_round_removes_its_ratings_and_later_ones_follow() -> None:
     assert not Rating.objects.filter(date=first.evening.date).exists()
     later = Rating.objects.get(player_id=anna, date=second.evening.date)
     assert later.rounds == 1
-    # As if the second evening were the first: its game and its round alone.
-    clara, dieter = first.team_b.player_1_id, first.team_b.player_2_id
-    bernd = first.team_a.player_2_id
-    expected, _ = replay(
-        [RatedGame(clara, (anna, bernd), won=False), RatedRound((anna, bernd), (clara, dieter))]
-    )
-    assert later.ordinal == expected[anna].ordinal
+    # As if the second evening were the first: its game alone, learned from scratch.
+    assert later.mu_before == later.mu
+    _assert_a_replay_stores_the_same()
 
 
 def test_updating_from_a_date_gives_what_replaying_everything_gives() -> None:
@@ -206,15 +206,16 @@ def test_the_import_rates_the_hand_checked_league(league) -> None:
     }  # fmt: skip
     # Emil and Dieter won every game they declared (3 each); Bernd lost two of his five.
     assert [r.player.name for r in ranks] == ["Emil", "Dieter", "Frieda", "Anna", "Clara", "Bernd"]
-    # Stored step by step, evening by evening, it is what rating every game at once gives.
-    assert {r.player.name: r.ordinal for r in ranks} == pytest.approx(_replayed(), abs=1e-9)
+    # Stored step by step, evening by evening, it is what learning every game at once gives.
+    assert {r.player.name: r.mu for r in ranks} == pytest.approx(_learned(), abs=1e-9)
 
 
 def test_recompute_leaves_the_ratings_as_they_were(league) -> None:
-    before = _stored()
+    before, states = _stored(), _states()
     Rating.objects.all().delete()
+    RatingState.objects.all().delete()
     call_command("recompute", stdout=io.StringIO())
-    assert _stored() == before
+    assert _stored() == before and _states() == states
 
 
 def test_an_import_replacing_an_evening_rerates_from_it(league, league_file, tmp_path) -> None:
@@ -227,8 +228,8 @@ def test_an_import_replacing_an_evening_rerates_from_it(league, league_file, tmp
     before = {r.player.name: r for r in ranking()}
     call_command("import_games", str(path), "--replace", stdout=io.StringIO())
     after = {r.player.name: r for r in ranking()}
-    assert after["Emil"].ordinal == before["Emil"].ordinal
-    assert after["Clara"].ordinal != before["Clara"].ordinal
+    assert after["Emil"].rounds == before["Emil"].rounds
+    assert after["Clara"].mu != before["Clara"].mu
 
 
 def test_each_players_last_rating_of_a_month_is_marked_and_kept_right_by_updates() -> None:
@@ -310,7 +311,7 @@ def test_partners_who_always_play_together_are_told_apart_by_their_declared_game
     ranks = {r.player.pk: r for r in ranking()}
     # The same rounds and games for both; only their own declared games differ.
     assert ranks[anna.pk].rounds == ranks[bernd.pk].rounds
-    assert ranks[anna.pk].ordinal > ranks[bernd.pk].ordinal + 10
+    assert ranks[anna.pk].mu > ranks[bernd.pk].mu + 10
     assert ranks[anna.pk].rank < ranks[bernd.pk].rank
 
 
@@ -323,14 +324,17 @@ def test_correcting_an_old_game_changes_the_ratings_exactly_as_a_replay_from_scr
         games += [GameFactory(match=match), GameFactory(match=match, by_b=True, lost=True)]
         play_round(match, winner="b")
     old = games[0]
-    before = {r.player.pk: r.ordinal for r in ranking()}
+    before = {r.player.pk: r.mu for r in ranking()}
     services.update_game(
         game=old, version=old.version, declarer=team_a.player_2, trump="pik", bid="rein",
         points_a=64, points_b=100, kontra=True,
     )  # fmt: skip
     incremental = _assert_a_replay_stores_the_same()
-    # Anna no longer won that first game, Bernd declared and lost it: both end lower.
-    after = {r.player.pk: r.ordinal for r in ranking()}
-    assert after[team_a.player_1_id] < before[team_a.player_1_id]
+    # Anna no longer won that first game, Bernd declared and lost it: both end lower against
+    # the other team (ratings are measured from the average, which moves with them).
+    after = {r.player.pk: r.mu for r in ranking()}
+    clara = team_b.player_1_id
+    for player in team_a.player_1_id, team_a.player_2_id:
+        assert after[player] - after[clara] < before[player] - before[clara]
     assert after[team_a.player_2_id] < before[team_a.player_2_id]
     assert incremental[0][1] == days[0] and len(incremental) == 12

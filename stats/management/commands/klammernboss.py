@@ -6,13 +6,13 @@ from stats.management.printing import print_rows
 from stats.selectors.ratings import ranking
 
 COLUMNS = [
-    ("rank", "#"), ("name", "Name"), ("rating", "Wertung"), ("mu", "μ"), ("sigma", "σ"),
-    ("rounds", "Runden"),
+    ("rank", "#"), ("name", "Name"), ("rating", "Wertung"), ("sigma", "±"),
+    ("provisional", "vorläufig"), ("rounds", "Runden"),
 ]  # fmt: skip
 
 
 class Command(BaseCommand):
-    help = "The KlammernBoss ranking: rank, name, rating, strength μ, uncertainty σ, rounds."
+    help = "The KlammernBoss ranking: rank, name, rating, its uncertainty, provisional, rounds."
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--json", action="store_true")
@@ -22,9 +22,9 @@ class Command(BaseCommand):
             {
                 "rank": r.rank,
                 "name": r.player.name,
-                "rating": round(r.ordinal, 1),
-                "mu": round(r.mu, 1),
-                "sigma": round(r.sigma, 2),
+                "rating": round(r.mu, 1),
+                "sigma": round(r.sigma, 1),
+                "provisional": r.provisional,
                 "rounds": r.rounds,
             }
             for r in ranking()

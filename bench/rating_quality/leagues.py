@@ -1,0 +1,117 @@
+"""Leagues played by the card engine with known strengths, as the rating reads them.
+
+Each league is the demo league's (klammernliga.demo: its circle, evenings and seating, 1998–2011,
+about 500 evenings); with the demo's seed and strengths it is the league `seed_demo` stores.
+"""
+
+from __future__ import annotations
+
+import datetime
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from itertools import groupby
+
+from klammernliga import demo
+from klammernliga.records import GameRecord
+from scoring.domain import Side
+from scoring.rating import DeclaredGame
+from scoring.rounds import progress
+from scoring.rules import result
+
+type Strengths = dict[str, float]
+type Team = tuple[str, str]
+
+
+@dataclass(frozen=True, slots=True)
+class Evening:
+    date: datetime.date
+    games: list[DeclaredGame[str]]
+    # Each completed round: team A, team B, whether team A won it.
+    rounds: list[tuple[Team, Team, bool]]
+    # The true strengths that evening.
+    strengths: Strengths
+
+
+@dataclass(frozen=True, slots=True)
+class League:
+    kind: str
+    seed: int
+    evenings: list[Evening]
+    # The player whose strength changes (riser leagues) and the first evening after the change.
+    riser: str | None = None
+    changed_at: int | None = None
+
+
+def shuffled(seed: int) -> Strengths:
+    """The demo's strengths (0.35 to 0.9), shuffled among its players by the seed."""
+    values = list(demo.CIRCLE.values())
+    random.Random(seed).shuffle(values)
+    return dict(zip(demo.CIRCLE, values, strict=True))
+
+
+ALL_YEARS = (demo.FIRST_YEAR, demo.LAST_YEAR)
+# The riser's change: from RISER[0] to RISER[1] at the start of CHANGE_YEAR.
+RISER = (0.3, 0.9)
+CHANGE_YEAR = 2005
+
+
+def play(kind: str, seed: int, years: tuple[int, int] = ALL_YEARS) -> League:
+    """The league of `years`. `static`: shuffled strengths that never change; `replicate`: the
+    demo's own strengths (leagues that differ only by the seed); `riser`: one player rises from
+    0.3 to 0.9 at the start of CHANGE_YEAR while the best stays at 0.95 (true rank 2 after it)."""
+    if kind == "static":
+        fixed = shuffled(seed)
+        return _league(kind, seed, years, lambda _year: fixed)
+    if kind == "replicate":
+        return _league(kind, seed, years, lambda _year: dict(demo.CIRCLE))
+    if kind == "riser":
+        rng = random.Random(seed * 7 + 1)
+        best, riser = rng.sample(sorted(demo.CIRCLE), 2)
+        base = {name: round(rng.uniform(0.2, 0.8), 2) for name in demo.CIRCLE}
+        base[best] = 0.95
+        league = _league(kind, seed, years, lambda year: base | {riser: RISER[year >= CHANGE_YEAR]})
+        changed = next(i for i, e in enumerate(league.evenings) if e.date.year >= CHANGE_YEAR)
+        return League(kind, seed, league.evenings, riser, changed)
+    raise ValueError(f"unknown kind of league: {kind}")
+
+
+def _league(
+    kind: str, seed: int, years: tuple[int, int], by_year: Callable[[int], Mapping[str, float]]
+) -> League:
+    rng = random.Random(seed)
+    circle = demo.Circle(rng)
+    evenings = []
+    for year in range(years[0], years[1] + 1):
+        strengths = dict(by_year(year))
+        for record in demo.play_year(rng, circle, year, strengths):
+            games: list[DeclaredGame[str]] = []
+            rounds: list[tuple[Team, Team, bool]] = []
+            for (team_a, team_b), match in groupby(
+                record.games, key=lambda g: (g.team_a, g.team_b)
+            ):
+                records = list(match)
+                outcomes = [result(game.sheet()) for game in records]
+                games += [_declared(game) for game in records]
+                steps = progress((o.small_a, o.small_b) for o in outcomes)
+                rounds += [
+                    (team_a, team_b, step.round_winner is Side.A)
+                    for step in steps
+                    if step.round_winner is not None
+                ]
+            evenings.append(Evening(record.date, games, rounds, strengths))
+    return League(kind, seed, evenings)
+
+
+def _pairing(game: GameRecord) -> tuple[Team, Team]:
+    return game.team_a, game.team_b
+
+
+def _declared(game: GameRecord) -> DeclaredGame[str]:
+    a_plays = game.declarer in game.team_a
+    team, other = (game.team_a, game.team_b) if a_plays else (game.team_b, game.team_a)
+    partner = team[1] if team[0] == game.declarer else team[0]
+    points_a, points_b = int(str(game.points_a)), int(str(game.points_b))
+    return DeclaredGame(
+        game.declarer, partner, other, (points_a if a_plays else points_b) / (points_a + points_b)
+    )
