@@ -116,8 +116,8 @@ class DeclaredGame[K: Hashable]:
 
     def order(self) -> tuple[object, ...]:
         """A canonical order of an evening's games, the same whatever order they came in."""
-        defenders = sorted(map(str, self.defenders))
-        return (str(self.declarer), str(self.partner), *defenders, self.share)
+        defenders = sorted(map(_natural, self.defenders))
+        return (_natural(self.declarer), _natural(self.partner), *defenders, self.share)
 
 
 class Strengths[K: Hashable]:
@@ -198,7 +198,7 @@ class Strengths[K: Hashable]:
         rows = sorted(games, key=DeclaredGame.order)
         self._drift(date)
         new = {k for g in rows for k in (g.declarer, g.partner, *g.defenders)} - self.index.keys()
-        for key in sorted(new, key=str):
+        for key in sorted(new, key=_natural):
             self._add(key)
         if not rows:
             return
@@ -299,6 +299,11 @@ class Strengths[K: Hashable]:
         state.alarm = values[size + size * size :].reshape(3, size - 1).copy()
         state.date = info["date"] and datetime.date.fromisoformat(info["date"])
         return state
+
+
+def _natural(key: object) -> tuple[int, int, str]:
+    """Keys in their natural order: numbers by value (player 9 before 10), others by text."""
+    return (0, key, "") if isinstance(key, int) else (1, 0, str(key))
 
 
 def _centre() -> float:

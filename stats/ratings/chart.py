@@ -24,7 +24,7 @@ def rating_series_chart(
     chart_id: str = "rating-chart",
     period: str = "evening",
 ) -> LineChart:
-    """rating_chart of series of (date, ordinal) already at hand (e.g. one player's), drawn from
+    """rating_chart of series of (date, rating) already at hand (e.g. one player's), drawn from
     the rating after each evening, or at each month's or year's end (`period`)."""
     count = len(series)
     if period == "month":

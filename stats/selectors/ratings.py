@@ -84,6 +84,8 @@ class Prediction:
     team_b: tuple[Player, ...]
     chance_a: float
     chance_b: float
+    # Each player as declarer: the chance that his team wins the game he declares.
+    games: tuple[tuple[Player, float], ...] = ()
 
     @property
     def name_a(self) -> str:
@@ -100,6 +102,11 @@ class Prediction:
     @property
     def percent_b(self) -> int:
         return 100 - self.percent_a
+
+    @property
+    def game_percents(self) -> list[tuple[str, int]]:
+        """Each declarer's name and his team's chance to win the game he declares, in percent."""
+        return [(player.name, round(chance * 100)) for player, chance in self.games]
 
 
 def strengths() -> Strengths[int]:
@@ -125,8 +132,8 @@ _RANK_FIGURES = ("rounds", "mu", "mu_before", "date")
 
 
 def ranking(known: Strengths[int] | None = None) -> list[BossRank]:
-    """Players by current rating, best first (equals by name), the best player who is not
-    provisional crowned; two queries (one with `known`, the current strengths)."""
+    """Players by current rating, best first, the provisional ones after the others; the best
+    player who is not provisional crowned. Two queries (one with `known`, the current strengths)."""
     now = (known if known is not None else strengths()).ratings()
     rows = _current().values_list("player_id", *_RANK_COLUMNS, *_RANK_FIGURES)
     lines = []
@@ -136,7 +143,9 @@ def ranking(known: Strengths[int] | None = None) -> list[BossRank]:
             continue
         player = Player(pk=pk, name=name, slug=slug, nickname=nickname)
         lines.append((player, rating, rounds, mu - mu_before, date))
-    lines.sort(key=lambda line: (-line[1].mu, line[0].name))
+    # Established players first, then the provisional ones: a lucky first evening does not put a
+    # newcomer on top. Within each, by the strength estimate (equals by name).
+    lines.sort(key=lambda line: (line[1].provisional, -line[1].mu, line[0].name))
     crowned = next((line[0].pk for line in lines if not line[1].provisional), None)
     return [
         BossRank(rank, player, r.mu, r.sigma, rounds, change, date, player.pk == crowned)
@@ -215,7 +224,7 @@ type Line = tuple[Player, list[tuple[datetime.date, float]]]
 
 
 def rating_lines(period: str, players: Iterable[Player]) -> list[Line]:
-    """rating_history for a chart: per player only (date, ordinal), in the same order; one query
+    """rating_history for a chart: per player only (date, rating), in the same order; one query
     of the three columns a chart draws, read without building a model or a point per row."""
     if period not in PERIODS:
         raise ValueError(f"period must be one of {PERIODS}, not {period!r}")
@@ -277,11 +286,18 @@ def _span(rows: QuerySet[StoredRating]) -> QuerySet[StoredRating, datetime.date]
 def predict(
     team_a: Sequence[Player], team_b: Sequence[Player], known: Strengths[int] | None = None
 ) -> Prediction:
-    """Each team's chance to win a round against the other; one query, none with `known` (the
-    current strengths). A player who has not played yet counts as a new player."""
+    """Each team's chance to win a round against the other, and each player's to win a game he
+    declares; one query, none with `known` (the current strengths). A player who has not played
+    yet counts as a new player."""
     state = known if known is not None else strengths()
-    chance_a, chance_b = state.win_chance([p.pk for p in team_a], [p.pk for p in team_b])
-    return Prediction(tuple(team_a), tuple(team_b), chance_a, chance_b)
+    a, b = [p.pk for p in team_a], [p.pk for p in team_b]
+    chance_a, chance_b = state.win_chance(a, b)
+    games = tuple(
+        (player, state.game_chance(player.pk, partner.pk, other))
+        for team, other in ((team_a, b), (team_b, a))
+        for player, partner in ((team[0], team[1]), (team[1], team[0]))
+    )
+    return Prediction(tuple(team_a), tuple(team_b), chance_a, chance_b, games)
 
 
 def players_to_pick() -> list[Player]:

@@ -133,6 +133,11 @@ def test_a_prediction_shows_each_teams_chance_in_percent(client, league) -> None
     # Asked the other way round, the same teams get the mirrored chances.
     mirrored = _page(client, a1="anna", a2="bernd", b1="emil", b2="frieda")
     assert f"<strong>Anna &amp; Bernd</strong> gewinnen eine Runde mit {second} %" in mirrored
+    # And a single game, for each of the four as declarer, from the same model.
+    games = dict(re.findall(r"<li>\s*(\w+) sagt an: (\d+) %\s*</li>", html))
+    assert set(games) == {"Emil", "Frieda", "Anna", "Bernd"}
+    assert all(0 < int(p) < 100 for p in games.values())
+    assert int(games["Emil"]) > int(games["Bernd"])
     # The choices stay selected.
     assert '<option value="emil" selected>' in html
 
