@@ -96,6 +96,12 @@ def _grouped(player: Player, by: str, evenings: bool) -> list[dict[str, Any]]:
     )
 
 
+_TEAM_PLAYERS = (
+    "player_1_id", "player_1__name", "player_1__slug", "player_2_id", "player_2__name",
+    "player_2__slug",
+)  # fmt: skip
+
+
 def sides(player: Player, *, own: bool = True, evenings: bool = False) -> Sides:
     """His figures with each of his teams (with `own`) and against each opposing team (their
     evenings counted with `evenings`), and those teams with their players' names: two or three
@@ -104,11 +110,12 @@ def sides(player: Player, *, own: bool = True, evenings: bool = False) -> Sides:
     if own:
         groups["team"] = _grouped(player, "team", True)
     team_ids = {row[by] for by, rows in groups.items() for row in rows}
-    teams = Team.objects.select_related("player_1", "player_2").in_bulk(team_ids)
+    # Plain values: a player of a long history met hundreds of teams, each no model to build.
+    names = Team.objects.filter(pk__in=team_ids).values_list("pk", *_TEAM_PLAYERS)
+    teams = {pk: (PlayerName(*rest[:3]), PlayerName(*rest[3:])) for pk, *rest in names}
 
     def side(team_id: int, row: dict[str, Any]) -> Side:
-        team = teams[team_id]
-        first, second = (PlayerName(p.pk, p.name, p.slug) for p in team.players)
+        first, second = teams[team_id]
         figures = {name: row[name] or 0 for name in FIGURES}
         return Side(team_id, first, second, row["evening_count"] or 0, figures)
 
