@@ -134,6 +134,8 @@ def main() -> None:
     parser.add_argument("--requests", type=int, default=60)
     parser.add_argument("--load-seconds", type=float, default=30)
     parser.add_argument("--no-load", action="store_true")
+    parser.add_argument("--no-http", action="store_true", help="no cold pages over HTTP")
+    parser.add_argument("--http-requests", type=int, default=40, metavar="N")
     parser.add_argument("--no-write", action="store_true")
     parser.add_argument(
         "--no-recompute", action="append", default=[], metavar="DATASET",
@@ -156,6 +158,14 @@ def main() -> None:
         results[name] = measure(
             name, requests=args.requests, recompute=recompute, post=not args.no_post
         )
+    http_cold: dict[str, Any] = {}
+    if not args.no_http:
+        for name in names:
+            built = [(p["label"], p["url"]) for p in results[name]["pages"] if p["built"]]
+            if built:
+                log(f"{name}: cold pages as HTTP requests to gunicorn …")
+                cold = load.cold_pages(OUT / f"{name}.sqlite3", built, args.http_requests)
+                http_cold[name] = [asdict(page) for page in cold]
     imports = import_run(args.import_rows) if args.import_rows and "big" in names else None
     # Kept before the load run, so a failing server cannot lose the measurements.
     (OUT / "measured.json").write_text(json.dumps({"builds": builds, "results": results}))
@@ -180,11 +190,12 @@ def main() -> None:
                 results[name] = result
                 builds[name] = earlier["builds"].get(name, {})
         loads = loads or earlier.get("loads", [])
+        http_cold = {**earlier.get("http_cold", {}), **http_cold}
         imports = imports or earlier.get("imports")
         results = {n: results[n] for n in SHAPES if n in results}
     document = {
         "machine": machine(calibrated), "builds": builds, "results": results, "loads": loads,
-        "imports": imports,
+        "imports": imports, "http_cold": http_cold,
     }  # fmt: skip
     (OUT / "results.json").write_text(json.dumps(document, indent=1))
     table = render(document)

@@ -149,3 +149,26 @@ def test_saving_a_game_costs_the_same_queries_however_long_its_match_is() -> Non
     for _ in range(12):
         GameFactory(match=longer)
     assert _queries_to_append(longer) == earlier_short == latest_long
+
+
+def test_cold_pages_over_http_are_held_against_each_size_s_target() -> None:
+    timing = {"median_ms": 1.0, "p95_ms": 2.0, "samples": 20}
+    machine = {"date": "2026-01-01", "commit": "abc", "cores": "2", "python": "3.13",
+               "sqlite": "3.40", "platform": "Linux"}  # fmt: skip
+    result = {"games": 10, "players": 4, "years": [2020], "empty_page": timing,
+              "pages": [_page("Home", 12.0)]}  # fmt: skip
+
+    def cold(p95: float, errors: int = 0) -> list[dict[str, object]]:
+        return [{"label": "Home", "path": "/", "requests": 40, "errors": errors,
+                 "median_ms": p95 / 2, "p95_ms": p95}]  # fmt: skip
+
+    document = {"machine": machine, "builds": {}, "results": {"peer": result, "big": result},
+                "loads": [], "http_cold": {"peer": cold(49.0), "big": cold(101.0)}}  # fmt: skip
+    lines = render(document).splitlines()
+    assert any("Cold pages as real HTTP requests to gunicorn" in line for line in lines)
+    home = next(line for line in lines if line.startswith("| Home | 24.5 / 49.0"))
+    assert "30,000 games: p95 ≤ 50.0 ✓" in home
+    assert "**missed** (1,000,000 games: p95 ≤ 100)" in home
+    document["http_cold"] = {"peer": cold(20.0, errors=1)}
+    home = next(line for line in render(document).splitlines() if "(1 errors)" in line)
+    assert "**missed** (30,000 games: p95 ≤ 50.0)" in home
