@@ -196,3 +196,13 @@ class StandingsTable(tables.Table):
 
     def value_large_per_evening(self, value: float | None) -> str:
         return "" if value is None else f"{value:.2f}"
+
+
+@dataclass(frozen=True, slots=True)
+class FigureLine:
+    """A row of a table of figures (stats/_figure_body.html): its heading (a link when `url` is
+    set) and its cells as display strings."""
+
+    label: str
+    cells: tuple[str, ...]
+    url: str = ""

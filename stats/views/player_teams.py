@@ -17,8 +17,8 @@ from stats import sortable
 from stats.display import share
 from stats.selectors import opponents as selectors
 from stats.selectors.opponents import Opponent
-from stats.tables import figure_sets
-from stats.views.players import Line, figure_cells
+from stats.tables import FigureLine, figure_sets
+from stats.views.players import figure_cells
 
 PER_PAGE = 50
 
@@ -73,7 +73,7 @@ def opponent_teams(request: HttpRequest, slug: str) -> HttpResponse:
         "page": page,
         # Unsorted, the teams come from the best balance to the worst.
         "by_balance": not any(bound.is_ordered for bound in table.columns),
-        "lines": [Line(o.name, figure_cells(o.figures)) for o in page.object_list],
+        "lines": [FigureLine(o.name, figure_cells(o.figures)) for o in page.object_list],
         "sets": figure_sets("gegnerteams-spalten"),
     }
     return render(request, "stats/player_teams.html", context)

@@ -26,19 +26,10 @@ from stats.display import decimal, number, pair, percent, share, signed
 from stats.ratings.chart import rating_series_chart
 from stats.selectors import players as selectors
 from stats.selectors.ratings import history_period
-from stats.tables import ColumnSets, figure_sets, record_sets
+from stats.tables import ColumnSets, FigureLine, figure_sets, record_sets
 
 # The partner chart draws the most frequent partners; the table above it lists them all.
 PARTNERS_IN_CHART = 12
-
-
-@dataclass(frozen=True, slots=True)
-class Line:
-    """A table row: its heading (a link when `url` is set) and its cells as display strings."""
-
-    label: str
-    cells: tuple[str, ...]
-    url: str = ""
 
 
 def figure_cells(t: Totals) -> tuple[str, ...]:
@@ -127,7 +118,9 @@ def player_list(request: HttpRequest) -> HttpResponse:
     ordered = list(table.data)
     base = reverse("stats:players")
     lines = [
-        Line(row.player.name, tuple(c.text(row) for c in LIST_COLUMNS), f"{base}{row.player.slug}/")
+        FigureLine(
+            row.player.name, tuple(c.text(row) for c in LIST_COLUMNS), f"{base}{row.player.slug}/"
+        )
         for row in ordered
     ]
     context = {
@@ -237,13 +230,13 @@ def player_detail(request: HttpRequest, slug: str) -> HttpResponse:
         # ("%" in a template's translate tag is looked up doubled.)
         "rounds_share_short": _("Runden %"),
         "total_cells": figure_cells(profile.total),
-        "years": [Line(t.name, figure_cells(t)) for t in profile.years],
+        "years": [FigureLine(t.name, figure_cells(t)) for t in profile.years],
         "partners": [
-            Line(p.partner.name, figure_cells(p.figures), f"{base}{p.partner.slug}/")
+            FigureLine(p.partner.name, figure_cells(p.figures), f"{base}{p.partner.slug}/")
             for p in profile.partners
         ],
         "opponents": [
-            Line(o.name, opponent_cells(o.figures), f"{base}{o.person.slug}/")  # type: ignore[union-attr]  # a person
+            FigureLine(o.name, opponent_cells(o.figures), f"{base}{o.person.slug}/")  # type: ignore[union-attr]  # a person
             for o in profile.opponents
         ],
         "calls": _calls(profile),

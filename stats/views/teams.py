@@ -27,7 +27,7 @@ from stats import sortable
 from stats.display import decimal, number, pair, percent, signed
 from stats.selectors import teams as selectors
 from stats.selectors.teams import Cell, TeamInfo, TeamRow
-from stats.tables import ColumnSets, grouped_sets, record_sets
+from stats.tables import ColumnSets, FigureLine, grouped_sets, record_sets
 
 PER_PAGE = 50
 DEFAULT_SORT = "-large_points"
@@ -96,13 +96,6 @@ def parse_sort(value: str) -> tuple[str, Column | None]:
 Params = dict[str, str]
 
 
-@dataclass(frozen=True, slots=True)
-class RecordLine:
-    name: str
-    url: str
-    cells: tuple[str, ...]
-
-
 def _chooser_urls(params: Params) -> Callable[[TeamInfo], str]:
     """The link that shows a team against every opponent, keeping the table's order and page."""
     kept = urlencode({k: v for k, v in params.items() if k not in ("spieler", "partner")})
@@ -112,13 +105,9 @@ def _chooser_urls(params: Params) -> Callable[[TeamInfo], str]:
     )
 
 
-def _record_lines(rows: list[TeamRow], url: Callable[[TeamInfo], str]) -> list[RecordLine]:
+def _record_lines(rows: list[TeamRow], url: Callable[[TeamInfo], str]) -> list[FigureLine]:
     return [
-        RecordLine(
-            row.team.name,
-            url(row.team),
-            tuple(c.text(c.value(row)) for c in COLUMNS),
-        )
+        FigureLine(row.team.name, tuple(c.text(c.value(row)) for c in COLUMNS), url(row.team))
         for row in rows
     ]
 

@@ -25,7 +25,7 @@ def rows_of(page: str) -> list[tuple[str, list[str]]]:
     """The body rows of the page's table: the team as the reader sees it, and its cells."""
     body = page[page.index("<tbody>") : page.index("</tbody>")]
     return [
-        (html.unescape(label), re.findall(r'<td class="num[^"]*">([^<]*)</td>', cells))
+        (html.unescape(label).strip(), re.findall(r'<td class="num[^"]*">([^<]*)</td>', cells))
         for label, cells in re.findall(r'<th scope="row">([^<]*)</th>(.*?)</tr>', body, re.S)
     ]
 
