@@ -1,7 +1,8 @@
 """The table of games (Alle Spiele, an evening's matches) and its CSV export.
 
-A page has up to 50 rows of 12 cells: each row's values are prepared here once (what
-django-tables2 did per cell at ~0.3 ms), and stats/_games_table.html draws them.
+A django-tables2 table like every other (its head, sort links and page links are theirs); a page
+has up to 50 rows of 12 cells, each row's values prepared here once and drawn by
+stats/_games_table.html.
 """
 
 from __future__ import annotations
@@ -10,54 +11,19 @@ import datetime
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
+import django_tables2 as tables
 from django.urls import reverse
 from django.utils.formats import date_format
 from django.utils.functional import Promise
-from django.utils.http import urlencode
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
+from django_tables2.data import TableListData
 
 from klammernliga.models import BID_CHOICES, MELD_CHOICES, RANK_CHOICES, SUIT_CHOICES
 from scoring.rounds import in_laube
 from scoring.standings import team_name
 from stats.display import bid_label, suit_label
 from stats.selectors.games import GameRow, PlayerName
-
-
-@dataclass(frozen=True, slots=True)
-class Column:
-    key: str
-    header: str | Promise
-    css: str = ""
-    sortable: bool = False
-
-
-# The result (points, who won, small points, Stand) right after the teams: the answer first.
-COLUMNS = (
-    Column("date", _("Datum"), "date", sortable=True),
-    Column("game_no", _("Nr."), "num game-no"),
-    Column("teams", _("Teams"), "teams"),
-    Column("points", _("Punkte"), "num points"),
-    Column("outcome", _("Spielende Mannschaft"), "outcome-cell"),
-    Column("small", _("Kleine Punkte"), "num small"),
-    Column("score", _("Stand"), "score"),
-    Column("declarer", pgettext_lazy("declarer", "Spieler"), "declarer", sortable=True),
-    Column("trump", _("Trumpf"), "trump", sortable=True),
-    Column("bid", pgettext_lazy("bid", "Spiel"), "bid", sortable=True),
-    Column("kontra_re", _("Kontra/Re"), "kontra", sortable=True),
-    Column("melds", _("Meldungen"), "melds"),
-)
-EVENING_COLUMNS = tuple(c for c in COLUMNS if c.key not in ("date", "teams"))
-
-
-@dataclass(frozen=True, slots=True)
-class Header:
-    """One column's header cell: its label, and for a sortable column the link and state."""
-
-    label: str
-    css: str
-    href: str = ""
-    sorted: str = ""  # "ascending", "descending" or ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,38 +52,48 @@ class Cells:
     melds: str
 
 
-@dataclass(frozen=True, slots=True)
-class GamesTable:
-    """What the template draws: header cells, prepared rows, the text of an empty table."""
+class PresortedData(TableListData):
+    """A page of games the query has sorted already, over every page (stats.selectors.games):
+    django-tables2 marks the sorted column and links the other direction, and sorts nothing."""
 
-    head: list[Header]
-    rows: list[Cells]
-    columns: int
-    with_date_and_teams: bool = True
-
-    @property
-    def empty_text(self) -> str:
-        return gettext("Keine Spiele gefunden.")
+    def order_by(self, aliases: object) -> None:
+        return None
 
 
-def headers(
-    columns: Iterable[Column], *, sort: str | None = None, query: dict[str, str] | None = None
-) -> list[Header]:
-    """Each column's header; sortable ones link to the other direction, keeping the filter."""
-    cells = []
-    for column in columns:
-        if not column.sortable or query is None:
-            cells.append(Header(str(column.header), column.css))
-            continue
-        state = ""
-        next_sort = column.key
-        if sort and sort.removeprefix("-") == column.key:
-            descending = sort.startswith("-")
-            state = "descending" if descending else "ascending"
-            next_sort = column.key if descending else f"-{column.key}"
-        href = "?" + urlencode({**query, "sort": next_sort})
-        cells.append(Header(str(column.header), column.css, href, state))
-    return cells
+def _column(header: str | Promise, css: str, *, sortable: bool = False) -> tables.Column:
+    return tables.Column(verbose_name=header, orderable=sortable, attrs={"th": {"class": css}})
+
+
+class GamesTable(tables.Table):
+    """The table of games (Alle Spiele; without date and teams an evening's Partie), its rows
+    `Cells` drawn by stats/_games_table.html. The result (points, who won, small points, Stand)
+    right after the teams: the answer first. The sortable columns are sorted by the query."""
+
+    date = _column(_("Datum"), "date", sortable=True)
+    game_no = _column(_("Nr."), "num game-no")
+    teams = _column(_("Teams"), "teams")
+    points = _column(_("Punkte"), "num points")
+    outcome = _column(_("Spielende Mannschaft"), "outcome-cell")
+    small = _column(_("Kleine Punkte"), "num small")
+    score = _column(_("Stand"), "score")
+    declarer = _column(pgettext_lazy("declarer", "Spieler"), "declarer", sortable=True)
+    trump = _column(_("Trumpf"), "trump", sortable=True)
+    bid = _column(pgettext_lazy("bid", "Spiel"), "bid", sortable=True)
+    kontra_re = _column(_("Kontra/Re"), "kontra", sortable=True)
+    melds = _column(_("Meldungen"), "melds")
+
+    class Meta:
+        attrs = {"class": "table games"}
+        empty_text = _("Keine Spiele gefunden.")
+
+    def __init__(self, rows: list[Cells], *, sort: str | None = None, evening: bool = False):
+        super().__init__(
+            PresortedData(rows),
+            order_by=sort,
+            orderable=not evening,
+            exclude=("date", "teams") if evening else (),
+        )
+        self.with_date_and_teams = not evening
 
 
 class Labels:

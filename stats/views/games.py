@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime
 import hashlib
 
-from django.core.paginator import Paginator
+from django.core.paginator import Page, Paginator
 from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import render
@@ -30,16 +30,7 @@ from stats.selectors.games import (
     ordering,
     page_rows,
 )
-from stats.tables_games import (
-    COLUMNS,
-    EVENING_COLUMNS,
-    GamesTable,
-    Labels,
-    csv_header,
-    csv_rows,
-    headers,
-    table_rows,
-)
+from stats.tables_games import GamesTable, Labels, csv_header, csv_rows, table_rows
 
 PER_PAGE = 50
 
@@ -76,33 +67,19 @@ def game_list(request: HttpRequest) -> HttpResponse | StreamingHttpResponse:
     page = paginator.get_page(request.GET.get("page"))
     rows = page_rows(found, page.start_index() - 1, page.end_index(), count) if count else []
 
+    table = GamesTable(table_rows(rows, labels), sort=sort)
+    # The table's page: the rows the query read for it (not a slice of every row).
+    table.paginator, table.page = paginator, Page(list(table.rows), page.number, paginator)
     query = {k: str(v) for k, v in request.GET.items() if k not in ("page", "_export")}
-    table = GamesTable(
-        head=headers(COLUMNS, sort=sort, query=_without(query, "sort")),
-        rows=table_rows(rows, labels),
-        columns=len(COLUMNS),
-    )
-    pages = []
-    if paginator.num_pages > 1:
-        for number in paginator.get_elided_page_range(page.number, on_each_side=3, on_ends=1):
-            href = _link(query, page=number) if isinstance(number, int) else None  # … has none
-            pages.append((number, href))
     context = {
         "filter": filterset,
         "games": rows,
         "table": table,
         "count": count,
         "page": page,
-        "pages": pages,
-        "previous_url": _link(query, page=page.number - 1) if page.has_previous() else None,
-        "next_url": _link(query, page=page.number + 1) if page.has_next() else None,
         "export_url": _link(query, _export="csv"),
     }
     return render(request, "stats/games.html", context)
-
-
-def _without(query: dict[str, str], name: str) -> dict[str, str]:
-    return {k: v for k, v in query.items() if k != name}
 
 
 def _link(query: dict[str, str], **changes: str | int) -> str:
@@ -159,17 +136,8 @@ def _evening(request: HttpRequest, day: datetime.date, template: str) -> HttpRes
         for player in team.players
     }
     labels = Labels(players.values())
-    head = headers(EVENING_COLUMNS)
     tables = [
-        (
-            item.match,
-            GamesTable(
-                head=head,
-                rows=table_rows(item.games, labels),
-                columns=len(EVENING_COLUMNS),
-                with_date_and_teams=False,
-            ),
-        )
+        (item.match, GamesTable(table_rows(item.games, labels), evening=True))
         for item in found.matches
     ]
     context = {"evening": found, "tables": tables, "live": is_live(day)}
