@@ -10,6 +10,7 @@ from klammernliga import services
 from klammernliga.models import Meld, Player, PlayerYear
 from stats.views import players as player_views
 from tests.factories import PlayerFactory
+from tests.markup import squeezed
 from tests.stats.helpers import grow_league, players_of, queries_of, raw_games, side_of
 
 pytestmark = pytest.mark.django_db
@@ -27,7 +28,8 @@ def bigger(league):
 def row_labels(body: str) -> list[str]:
     """The heads of a table body's rows, as the reader sees them."""
     return [
-        html.unescape(label) for label in re.findall(r'<th scope="row">(?:<a [^>]*>)?([^<]*)', body)
+        html.unescape(label)
+        for label in re.findall(r'<th scope="row">(?:<a [^>]*>)?([^<]*)', squeezed(body))
     ]
 
 
