@@ -15,6 +15,7 @@ from klammernliga.services import seed_league
 from scoring.rating import Strengths
 from stats.display import decimal
 from tests.factories import MatchFactory, TeamFactory, play_round
+from tests.markup import squeezed
 
 pytestmark = pytest.mark.django_db
 
@@ -37,7 +38,7 @@ def _section(html: str, heading_id: str) -> str:
 def _ranked(ranking: str) -> list[tuple[int, str]]:
     rows = re.findall(
         r"<tr(?: class=\"is-boss\")?>\s*<td class=\"num\">(\d+)</td>\s*<th scope=\"row\">(?:<a [^>]*>)?([^<]+)",
-        ranking,
+        squeezed(ranking),
     )
     return [(int(rank), name.strip()) for rank, name in rows]
 
@@ -63,8 +64,8 @@ def test_the_best_player_who_is_not_provisional_is_crowned(client) -> None:
     html = _page(client)
     ranking = _section(html, "ranking-heading")
     boss = re.search(
-        r'<tr class="is-boss">\s*<td class="num">\d+</td>\s*<th scope="row"><a [^>]*>([^<]+)',
-        ranking,
+        r'<tr class="is-boss"><td class="num">\d+</td><th scope="row"><a [^>]*>([^<]+)',
+        squeezed(ranking),
     )
     assert boss is not None
     assert f"Der KlammernBoss ist <strong>{boss.group(1)}</strong>" in html

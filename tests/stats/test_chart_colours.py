@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from stats.charts.lines import PALETTE_SIZE, Series, colours_by_order, line_chart
+from tests.markup import squeezed
 from tests.stats.helpers import grow_league
 
 ROOT = Path(__file__).parents[2]
@@ -87,9 +88,9 @@ LEGEND = re.compile(
 def test_on_the_klammernboss_page_each_player_keeps_his_colour_after_the_ranking_changes(
     client, league
 ) -> None:
-    before = LEGEND.findall(client.get("/klammernboss/").content.decode())
+    before = LEGEND.findall(squeezed(client.get("/klammernboss/").content.decode()))
     grow_league(6)
-    after = LEGEND.findall(client.get("/klammernboss/").content.decode())
+    after = LEGEND.findall(squeezed(client.get("/klammernboss/").content.decode()))
     assert [name for _css, name in before] != [name for _css, name in after]  # a new order
     assert {name: css for css, name in before} == {name: css for css, name in after}
     assert len({css for css, _name in after}) == len(after)  # no two players share a colour

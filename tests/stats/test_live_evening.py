@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.factories import GameFactory, MatchFactory, ScorekeeperFactory
+from tests.markup import squeezed
 
 pytestmark = pytest.mark.django_db
 
@@ -29,7 +30,7 @@ def test_tonight_s_page_updates_itself_and_has_a_reload_link_without_javascript(
     client, tonight
 ) -> None:
     day = tonight.evening.date
-    page = client.get(reverse("stats:evening", args=[day.isoformat()])).content.decode()
+    page = squeezed(client.get(reverse("stats:evening", args=[day.isoformat()])).content.decode())
     assert f'data-live="{live_url(day)}"' in page
     assert 'src="/static/js/live.js"' in page
     assert f'<a href="/spiele/abend/{day.isoformat()}/" class="live-reload">neu laden</a>' in page

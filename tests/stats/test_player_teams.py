@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from stats.views import player_teams
 from tests.factories import PlayerFactory
+from tests.markup import squeezed
 from tests.stats.helpers import grow_league, players_of, queries_of, raw_games, side_of
 
 pytestmark = pytest.mark.django_db
@@ -75,7 +76,7 @@ def test_the_teams_sort_by_a_column_and_the_player_page_links_to_them(client, bi
     assert 'aria-sort="descending"' in page and 'href="?sort=games"' in page
     assert "Lieblingsgegner" not in page  # sorted otherwise, the order is the column's
     count = len(expected_teams(bigger, "Anna"))
-    player_page = client.get(reverse("stats:player", args=["anna"])).content.decode()
+    player_page = squeezed(client.get(reverse("stats:player", args=["anna"])).content.decode())
     assert f'<a class="more" href="{url}">Seine Zahlen gegen jedes der {count} gegnerischen' in (
         player_page
     )

@@ -258,7 +258,7 @@ def test_a_chosen_team_is_shown_against_every_opponent_it_met(client, league) ->
         column: cell for (row, column), cell in head_to_head_from_games(raw_games()).items()
         if row == ab.pk
     }  # fmt: skip
-    html = response.content.decode()
+    html = squeezed(response.content.decode())
     assert "Gegner: Anna &amp; Bernd</h2>" in html
     lines = response.context["opponents"]
     assert len(lines) == len(expected) > 0
