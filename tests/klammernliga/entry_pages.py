@@ -69,6 +69,8 @@ def summary(page: str) -> list[tuple[str, str]]:
     """The summary above a form: each message with the id of the input it links to."""
     found = re.search(r'<div class="form-problems"[^>]*>(.*?)</div>', page, re.S)
     links = (
-        re.findall(r'<li><a href="#([^"]+)">(.*?)</a></li>', found.group(1), re.S) if found else []
+        re.findall(r'<li>\s*<a href="#([^"]+)">(.*?)</a>\s*</li>', found.group(1), re.S)
+        if found
+        else []
     )
     return [(_text(text), anchor) for anchor, text in links]
