@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import statistics
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Protocol
@@ -238,7 +238,3 @@ def _ranks(values: Sequence[float]) -> list[float]:
             ranks[order[position]] = (start + end) / 2
         start = end + 1
     return ranks
-
-
-def mean_of(values: Iterable[float]) -> float:
-    return statistics.mean(values)
