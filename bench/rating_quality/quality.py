@@ -188,9 +188,10 @@ def spread_ratio(leagues: Sequence[League], evenings: int) -> float:
         for evening in league.evenings[:evenings]:
             model.learn(evening)
         states.append(model.state)
+    ratings = [state.ratings() for state in states]
     ratios = []
     for a, b in combinations(sorted(states[0].keys), 2):
-        differences = [s.rating(a).mu - s.rating(b).mu for s in states]
+        differences = [r[a].mu - r[b].mu for r in ratings]
         stated = [s.difference_sigma(a, b) ** 2 for s in states]
         ratios.append(statistics.stdev(differences) / math.sqrt(statistics.mean(stated)))
     return statistics.mean(ratios)
