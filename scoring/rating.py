@@ -1,18 +1,23 @@
 """The KlammernBoss rating (docs/rules.md "KlammernBoss", docs/klammernboss.md): each player's
 strength over time, learned from every declared game.
 
-**What a game says.** A declared game is read as the declaring team's share of all the game's
-points (card points and counted melds; above one half wins the game, so the share carries the
-win, and Kontra and Re decide only the stake). The share is modelled as
+**What a game says.** A declared game is read as a few numbers (`features`): the declaring
+team's share of all the game's points (above one half wins), once as it is and once on a
+logarithmic scale (a game lost badly says more about its declarer than one won by a wide margin),
+each team's counted melds (luck that moved the share), whether Kontra and Re were said and the kind
+of bid. Each number is modelled as
 
-    share − ½ = advantage
-                + BETA · (declarer + PARTNER · partner − DEFENDER · (defender₁ + defender₂))
-                + noise of standard deviation NOISE,
+    number = its mean between equal players
+             + loadings · (declarer's strength, his partner's, the defenders' together)
+             + noise,
 
-strengths in rating points relative to a new player's `PRIOR_MU`: the declarer counts fully, his
-partner and each defender about a quarter (the weights the card engine's leagues show; they let
-two partners who never change be told apart by the games each declares). `advantage` is how much
-more than half a declaring team takes between equal players, learned with the strengths.
+the noises of one game correlated (`NOISE_COVARIANCE`). Means, loadings and noise are what the
+card engine's leagues show (`bench/rating_quality/measure.py`). The declarer counts most, his
+partner and the defenders much less, so two partners who never change are told apart by the games
+each declares; the melds count through the noise they explain. Only what the numbers say about the
+three roles matters, so each game becomes three independent observations of them (`_READ`,
+`_ROLES`). `advantage` is a declarer's extra strength in this circle beyond what the engine's
+leagues show, learned with the strengths.
 
 **Over time.** Each strength drifts slowly (a random walk of `DRIFT` points a year), and a player
 whose declared games have said the same thing for a while against his rating (a change alarm:
@@ -45,7 +50,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from scoring.domain import ROUND_TARGET
+from scoring.domain import ROUND_TARGET, Bid
 from scoring.rules import small_points
 
 __all__ = [
@@ -62,20 +67,49 @@ PRIOR_MU = 100.0
 PRIOR_SIGMA = 25.0
 # Provisional until the uncertainty is at most this: after about ten evenings of play.
 PROVISIONAL_SIGMA = 15.0
-# Share of a game's points per rating point of the declarer; the partner's and each defender's
-# weight relative to it; the spread of a game's share around what the strengths expect.
-BETA = 0.00096
-PARTNER = 0.22
-DEFENDER = 0.26
-NOISE = 0.167
-# The declaring team's extra share between equal players, before any game: 0 ± 0.2.
-PRIOR_ADVANTAGE = (0.0, 0.2)
+# A rating point is a hundredth of the card engine's strength (which runs from 0 to 1).
+SKILL_POINTS = 100.0
+# The declarer's extra strength in this circle, before any game: 0 ± 25 points.
+PRIOR_ADVANTAGE = (0.0, 25.0)
 # Slow drift of every strength: rating points per year (a standard deviation).
 DRIFT = 0.5
 # The change alarm: each evening the weights of earlier declared games shrink by DECAY; an alarm
 # when their weighted mean residual exceeds ALARM_Z standard errors.
 DECAY = 0.97
 ALARM_Z = 3.5
+
+# What a declared game says, as numbers (`features`), in this order. The share is kept off zero
+# by LOG_SHIFT before its logarithm is taken; melds count in hundreds of points.
+FEATURES = ("log share", "share", "melds", "melds against", "kontra", "re", "klein", "besser")
+LOG_SHIFT = 0.3
+# Measured on the card engine's leagues (`python -m bench.rating_quality.measure`, which prints
+# this block): each number's mean between players of equal strength, its loadings per rating
+# point of the declarer, his partner and each defender, and the covariance of the numbers' noise.
+# fmt: off
+# From 266413 declared games of 20 leagues (seeds 101–120)
+FEATURE_MEAN = (-0.06638, 0.6515, 0.1501, 0.09409, 0.1249, 0.01925, 0.2198, 0.05382)
+LOADINGS = (
+    (0.00114, 0.0002189, -0.0002782),  # log share
+    (0.0009675, 0.0001975, -0.0002575),  # share
+    (0.0001945, -5.483e-05, -5.619e-06),  # melds
+    (-5.012e-05, -1.808e-05, -3.76e-05),  # melds against
+    (-0.0007935, 8.526e-05, -0.0005687),  # kontra
+    (-6.417e-06, 2.478e-05, -0.0001013),  # re
+    (0.0005094, 3.376e-05, 0.0003),  # klein
+    (-0.0003751, -1.506e-05, -3.789e-05),  # besser
+)
+NOISE_COVARIANCE = (
+    (0.03459, 0.03072, 0.01024, -0.0106, -0.01911, -0.0001502, 0.00547, -0.001034),
+    (0.03072, 0.02775, 0.009446, -0.00951, -0.01648, -0.0002327, 0.004803, -0.0009087),
+    (0.01024, 0.009446, 0.04284, -0.0101, 0.00383, 0.004339, -0.002512, 0.0006397),
+    (-0.0106, -0.00951, -0.0101, 0.02733, 0.0007552, -0.0004899, -0.008236, 0.0008241),
+    (-0.01911, -0.01648, 0.00383, 0.0007552, 0.1091, 0.01676, -0.005127, 0.002795),
+    (-0.0001502, -0.0002327, 0.004339, -0.0004899, 0.01676, 0.01882, -0.0004029, 0.000577),
+    (0.00547, 0.004803, -0.002512, -0.008236, -0.005127, -0.0004029, 0.1713, -0.01182),
+    (-0.001034, -0.0009087, 0.0006397, 0.0008241, 0.002795, 0.000577, -0.01182, 0.05109),
+)
+# fmt: on
+
 # Kontra and Re in a round, as the card engine's players say them (docs/klammernboss.md): about
 # one game in eight gets a Kontra and one Kontra in seven a Re, and the defenders say Kontra on
 # strong hands, so a declarer facing Kontra wins far less often (log-odds lower by about 1.5).
@@ -106,18 +140,50 @@ def initial_rating() -> Rating:
 
 @dataclass(frozen=True, slots=True)
 class DeclaredGame[K: Hashable]:
-    """A declared game as the rating reads it: the four players and the declaring team's share
-    of all the game's points (won when above one half)."""
+    """A declared game as the rating reads it: the four players, the declaring team's share of
+    all the game's points (won when above one half), each team's counted melds in points, Kontra,
+    Re and the kind of bid."""
 
     declarer: K
     partner: K
     defenders: tuple[K, K]
     share: float
+    melds: int = 0
+    melds_against: int = 0
+    kontra: bool = False
+    re: bool = False
+    bid: Bid = Bid.REIN
 
     def order(self) -> tuple[object, ...]:
         """A canonical order of an evening's games, the same whatever order they came in."""
         defenders = sorted(map(_natural, self.defenders))
-        return (_natural(self.declarer), _natural(self.partner), *defenders, self.share)
+        return (
+            _natural(self.declarer),
+            _natural(self.partner),
+            *defenders,
+            self.share,
+            self.melds,
+            self.melds_against,
+            self.kontra,
+            self.re,
+            self.bid,
+        )
+
+
+def features(game: DeclaredGame[Any]) -> Vector:
+    """What a declared game says, as the numbers FEATURES names."""
+    return np.array(
+        [
+            math.log(game.share + LOG_SHIFT),
+            game.share,
+            game.melds / 100,
+            game.melds_against / 100,
+            float(game.kontra),
+            float(game.re),
+            float(game.bid == Bid.KLEIN),
+            float(game.bid == Bid.BESSER),
+        ]
+    )
 
 
 class Strengths[K: Hashable]:
@@ -170,11 +236,13 @@ class Strengths[K: Hashable]:
         return math.sqrt(max(float(variance), 0.0))
 
     def game_chance(self, declarer: K, partner: K, defenders: Sequence[K]) -> float:
-        """The chance that the declarer's team wins a game he declares against these defenders."""
+        """The chance that the declarer's team wins a game he declares against these defenders:
+        that its share of the points is above one half."""
         state = self._with_new(declarer, partner, *defenders)
-        row = state._row(declarer, partner, defenders)
-        expected = float(row @ state.mean) + _centre()
-        spread = math.sqrt(float(row @ state.cov @ row) + NOISE**2)
+        row = state._rows(declarer, partner, defenders, _model().share)
+        won = math.log(0.5 + LOG_SHIFT)
+        expected = FEATURE_MEAN[_LOG_SHARE] + float(row @ state.mean) - _model().share_centre - won
+        spread = math.sqrt(float(row @ state.cov @ row) + NOISE_COVARIANCE[_LOG_SHARE][_LOG_SHARE])
         return 0.5 * math.erfc(-expected / (spread * math.sqrt(2.0)))
 
     def win_chance(self, team_1: Sequence[K], team_2: Sequence[K]) -> tuple[float, float]:
@@ -202,14 +270,20 @@ class Strengths[K: Hashable]:
             self._add(key)
         if not rows:
             return
-        design = np.array([self._row(g.declarer, g.partner, g.defenders) for g in rows])
-        observed = np.array([g.share - 0.5 - _centre() for g in rows])
+        model = _model()
+        design = np.vstack(
+            [self._rows(g.declarer, g.partner, g.defenders, model.roles) for g in rows]
+        )
+        observed = np.concatenate(
+            [model.read @ (features(g) - model.mean) + model.centre for g in rows]
+        )
+        residuals = observed - design @ self.mean
         if self.follow:
-            self._watch(rows, observed - design @ self.mean)
+            self._watch(design, residuals)
         spread = self.cov @ design.T
-        innovation = design @ spread + NOISE**2 * np.eye(len(rows))
+        innovation = design @ spread + np.eye(len(observed))
         gain = np.linalg.solve(innovation, spread.T).T
-        self.mean = self.mean + gain @ (observed - design @ self.mean)
+        self.mean = self.mean + gain @ residuals
         cov = self.cov - gain @ spread.T
         self.cov = (cov + cov.T) / 2
 
@@ -220,25 +294,30 @@ class Strengths[K: Hashable]:
             self.cov[players, players] += step
         self.date = date
 
-    def _watch(self, rows: Sequence[DeclaredGame[K]], residuals: Vector) -> None:
-        """The change alarm: a declarer whose recent games keep missing his rating the same way
-        gets the missing strength as fresh uncertainty, and his alarm starts again."""
+    def _watch(self, design: Vector, residuals: Vector) -> None:
+        """The change alarm: a player whose recent games keep missing his settled rating the
+        same way gets the missing strength as fresh uncertainty (at most a new player's), and
+        his alarm starts again.
+
+        The observations have independent unit noise, so what an evening says of one player's
+        strength alone is his column of the design times the residuals, with the sum of his
+        column's squares as its variance; summed over evenings with weights shrinking by DECAY
+        and divided by the weights, it is the rating points his rating misses by. A rating
+        still provisional moves freely anyway: its player's alarm waits until it has settled."""
         total, weight, squares = self.alarm
-        total *= DECAY
-        weight *= DECAY
-        squares *= DECAY * DECAY
-        for game, residual in zip(rows, residuals, strict=True):
-            declarer = self.index[game.declarer] - 1
-            total[declarer] += residual
-            weight[declarer] += 1.0
-            squares[declarer] += 1.0
+        information = np.einsum("ij,ij->j", design, design)[1:]
+        total[:] = DECAY * total + (design.T @ residuals)[1:]
+        weight[:] = DECAY * weight + information
+        squares[:] = DECAY * DECAY * squares + information
+        unsettled = np.diagonal(self.cov)[1:] > PROVISIONAL_SIGMA**2
+        total[unsettled] = weight[unsettled] = squares[unsettled] = 0.0
         watched = weight > 0
         offset = np.zeros_like(total)
         error = np.ones_like(total)
-        offset[watched] = total[watched] / weight[watched] / BETA
-        error[watched] = NOISE * np.sqrt(squares[watched]) / weight[watched] / BETA
+        offset[watched] = total[watched] / weight[watched]
+        error[watched] = np.sqrt(squares[watched]) / weight[watched]
         for i in np.flatnonzero(watched & (np.abs(offset) > ALARM_Z * error)):
-            self.cov[i + 1, i + 1] += offset[i] ** 2
+            self.cov[i + 1, i + 1] += min(offset[i] ** 2, PRIOR_SIGMA**2)
             total[i] = weight[i] = squares[i] = 0.0
 
     def _add(self, key: K) -> None:
@@ -252,14 +331,17 @@ class Strengths[K: Hashable]:
         self.mean = np.append(self.mean, PRIOR_MU)
         self.alarm = np.hstack([self.alarm, np.zeros((3, 1))])
 
-    def _row(self, declarer: K, partner: K, defenders: Sequence[K]) -> Vector:
-        row = np.zeros(len(self.mean))
-        row[0] = 1.0
-        row[self.index[declarer]] += BETA
-        row[self.index[partner]] += BETA * PARTNER
+    def _rows(self, declarer: K, partner: K, defenders: Sequence[K], roles: Vector) -> Vector:
+        """The state's part in observations that load on the declarer (with the advantage), his
+        partner and each defender by `roles` (one row of three, or a matrix of such rows)."""
+        roles = np.atleast_2d(roles)
+        rows = np.zeros((len(roles), len(self.mean)))
+        rows[:, 0] = roles[:, 0]
+        rows[:, self.index[declarer]] += roles[:, 0]
+        rows[:, self.index[partner]] += roles[:, 1]
         for key in defenders:
-            row[self.index[key]] -= BETA * DEFENDER
-        return row
+            rows[:, self.index[key]] += roles[:, 2]
+        return rows if len(roles) > 1 else rows[0]
 
     def _with_new(self, *keys: K) -> Strengths[K]:
         """Self, or a copy that knows the players not seen yet (at the initial rating)."""
@@ -306,9 +388,44 @@ def _natural(key: object) -> tuple[int, int, str]:
     return (0, key, "") if isinstance(key, int) else (1, 0, str(key))
 
 
-def _centre() -> float:
-    """The expected share's shift from measuring strengths from PRIOR_MU, not from 0."""
-    return -BETA * PRIOR_MU * (1.0 + PARTNER - 2.0 * DEFENDER)
+_ROLE_NAMES = ("declarer", "partner", "defender")
+_LOG_SHARE = FEATURES.index("log share")
+
+
+@dataclass(frozen=True, slots=True)
+class _Model:
+    """The measured constants, made ready for learning: what a game's numbers say about the
+    strengths of its three roles, as three observations with independent unit noise."""
+
+    mean: Vector  # FEATURE_MEAN
+    # observations = read @ (features − mean) + centre ≈ roles @ (declarer + advantage, partner,
+    # defender₁ + defender₂), strengths in rating points, noise independent with variance 1.
+    read: Vector
+    roles: Vector
+    centre: Vector
+    # The share's loadings, and its mean's shift from measuring strengths from PRIOR_MU.
+    share: Vector
+    share_centre: float
+
+
+@cache
+def _model() -> _Model:
+    loadings = np.array(LOADINGS)
+    noise = np.array(NOISE_COVARIANCE)
+    # What the numbers say about the roles: information = loadingsᵀ · noise⁻¹ · loadings.
+    scores = np.linalg.solve(noise, loadings).T
+    information = scores @ loadings
+    lower = np.linalg.cholesky(information)
+    roles = lower.T
+    at_prior = np.array([PRIOR_MU, PRIOR_MU, 2 * PRIOR_MU])
+    return _Model(
+        mean=np.array(FEATURE_MEAN),
+        read=np.linalg.solve(lower, scores),
+        roles=roles,
+        centre=roles @ at_prior,
+        share=loadings[_LOG_SHARE],
+        share_centre=float(loadings[_LOG_SHARE] @ at_prior),
+    )
 
 
 def _other[K](team: Sequence[K], player: K) -> K:

@@ -14,10 +14,10 @@ from itertools import groupby
 
 from klammernliga import demo
 from klammernliga.records import GameRecord
-from scoring.domain import Side
+from scoring.domain import Bid, Side
 from scoring.rating import DeclaredGame
 from scoring.rounds import progress
-from scoring.rules import result
+from scoring.rules import meld_points, result
 
 type Strengths = dict[str, float]
 type Team = tuple[str, str]
@@ -103,15 +103,20 @@ def _league(
     return League(kind, seed, evenings)
 
 
-def _pairing(game: GameRecord) -> tuple[Team, Team]:
-    return game.team_a, game.team_b
-
-
 def _declared(game: GameRecord) -> DeclaredGame[str]:
     a_plays = game.declarer in game.team_a
     team, other = (game.team_a, game.team_b) if a_plays else (game.team_b, game.team_a)
     partner = team[1] if team[0] == game.declarer else team[0]
     points_a, points_b = int(str(game.points_a)), int(str(game.points_b))
+    melds_a, melds_b = meld_points(game.melds_a), meld_points(game.melds_b)
     return DeclaredGame(
-        game.declarer, partner, other, (points_a if a_plays else points_b) / (points_a + points_b)
+        game.declarer,
+        partner,
+        other,
+        (points_a if a_plays else points_b) / (points_a + points_b),
+        melds=melds_a if a_plays else melds_b,
+        melds_against=melds_b if a_plays else melds_a,
+        kontra=game.kontra,
+        re=game.re,
+        bid=Bid(game.bid),
     )

@@ -19,15 +19,15 @@ from django.db import transaction
 from django.db.models import OuterRef, Q, Subquery
 
 from klammernliga.bulk import insert_rows
-from klammernliga.models import Game, Player, RatingState
+from klammernliga.models import Game, Meld, Player, RatingState
 from klammernliga.models import Rating as StoredRating
-from scoring.domain import Side
+from scoring.domain import Bid, MeldKind, Side
 from scoring.rating import DeclaredGame, Rating, Strengths
 
 BATCH_SIZE = 2000
 
 # One row a game: evening, date, declarer, playing side, both teams' points, round winner
-# (blank unless the game ends a round), team A's and team B's players.
+# (blank unless the game ends a round), team A's and team B's players, Kontra, Re, bid, the game.
 _GAME_FIELDS = (
     "match__evening_id",
     "match__evening__date",
@@ -40,8 +40,17 @@ _GAME_FIELDS = (
     "match__team_a__player_2_id",
     "match__team_b__player_1_id",
     "match__team_b__player_2_id",
+    "kontra",
+    "re",
+    "bid",
+    "pk",
 )
-type GameRow = tuple[int, datetime.date, int, str, int, int, str, int, int, int, int]
+type GameRow = tuple[
+    int, datetime.date, int, str, int, int, str, int, int, int, int, bool, bool, str, int
+]
+# The games' order, and their melds' in the same order (read side by side).
+_GAME_ORDER = ("match__evening__date", "match__position", "position", "pk")
+_MELD_ORDER = ("game__match__evening__date", "game__match__position", "game__position", "game_id")
 
 
 # The columns of a stored rating, in the order _learn produces them.
@@ -109,30 +118,51 @@ def _players_before(since: datetime.date | None) -> tuple[dict[int, int], Latest
     return rounds, latest
 
 
-def _game_rows(since: datetime.date | None) -> Iterator[GameRow]:
-    """The games from `since` on, by evening: one query."""
-    games = Game.objects.all()
+def _game_rows(since: datetime.date | None) -> Iterator[tuple[GameRow, dict[str, int]]]:
+    """The games from `since` on, by evening, each with its teams' counted melds in points (by
+    side): two queries, read side by side in the same order."""
+    games, melds = Game.objects.all(), Meld.objects.all()
     if since is not None:
         games = games.filter(match__evening__date__gte=since)
-    return (
-        games.order_by("match__evening__date", "match__position", "position")
-        .values_list(*_GAME_FIELDS)
-        .iterator(chunk_size=BATCH_SIZE)
-    )
+        melds = melds.filter(game__match__evening__date__gte=since)
+    game_rows = games.order_by(*_GAME_ORDER).values_list(*_GAME_FIELDS)
+    meld_rows = melds.order_by(*_MELD_ORDER).values_list("game_id", "side", "kind")
+    pending = iter(meld_rows.iterator(chunk_size=BATCH_SIZE))
+    meld = next(pending, None)
+    for row in game_rows.iterator(chunk_size=BATCH_SIZE):
+        points: dict[str, int] = {Side.A: 0, Side.B: 0}
+        while meld is not None and meld[0] == row[-1]:
+            points[meld[1]] += MeldKind(meld[2]).value_points
+            meld = next(pending, None)
+        yield row, points
 
 
-def _declared(row: GameRow) -> DeclaredGame[int]:
-    """What one game tells the rating: who declared with whom against whom, and the share of
-    the game's points his team took."""
-    _evening, _date, declarer, playing, points_a, points_b, _winner, a1, a2, b1, b2 = row
+def _declared(row: GameRow, melds: dict[str, int]) -> DeclaredGame[int]:
+    """What one game tells the rating: who declared with whom against whom, the share of the
+    game's points his team took, each team's melds, Kontra, Re and the bid."""
+    _evening, _date, declarer, playing, points_a, points_b, _winner, a1, a2, b1, b2 = row[:11]
+    kontra, re, bid = row[11:14]
+    other_side = Side.B if playing == Side.A else Side.A
     team, other = ((a1, a2), (b1, b2)) if playing == Side.A else ((b1, b2), (a1, a2))
     points = points_a if playing == Side.A else points_b
     partner = team[1] if team[0] == declarer else team[0]
-    return DeclaredGame(declarer, partner, other, points / (points_a + points_b))
+    return DeclaredGame(
+        declarer,
+        partner,
+        other,
+        points / (points_a + points_b),
+        melds=melds[playing],
+        melds_against=melds[other_side],
+        kontra=kontra,
+        re=re,
+        bid=Bid(bid),
+    )
 
 
 def _learn(
-    rows: Iterable[GameRow], strengths: Strengths[int], rounds_so_far: dict[int, int]
+    rows: Iterable[tuple[GameRow, dict[str, int]]],
+    strengths: Strengths[int],
+    rounds_so_far: dict[int, int],
 ) -> tuple[list[RatingRow], list[StateRow]]:
     """Learn the games evening by evening: a rating row for every player who played that
     evening, and the states to keep (month ends, and every evening of the last month).
@@ -142,16 +172,16 @@ def _learn(
     """
     result: list[RatingRow] = []
     states: list[StateRow] = []
-    evenings = groupby(rows, key=lambda row: (row[0], row[1]))
+    evenings = groupby(rows, key=lambda row: (row[0][0], row[0][1]))
     for (evening_id, date), evening_rows in evenings:
         played: dict[int, int] = {}
         won: dict[int, int] = {}
         games = []
-        for row in evening_rows:
-            for key in row[7:]:
+        for row, melds in evening_rows:
+            for key in row[7:11]:
                 played.setdefault(key, 0)
             _count_round(row, played, won)
-            games.append(_declared(row))
+            games.append(_declared(row, melds))
         before = strengths.ratings()
         strengths.evening(date, games)
         after = strengths.ratings()

@@ -1,12 +1,15 @@
 """The KlammernBoss's measurement on engine-played leagues (bench.rating_quality)."""
 
+import ast
 import io
 import json
 
+import numpy as np
 import pytest
 
 from bench.rating_quality.__main__ import main
 from bench.rating_quality.leagues import play
+from bench.rating_quality.measure import block, measure
 from bench.rating_quality.quality import (
     Model,
     PointShare,
@@ -16,6 +19,7 @@ from bench.rating_quality.quality import (
     riser_rank,
     spearman,
 )
+from scoring.rating import FEATURES
 
 
 def test_riser_leagues_are_followed_and_the_plain_statistics_are_not() -> None:
@@ -73,3 +77,27 @@ def test_rating_quality_reports_every_figure_for_the_model_and_both_baselines(ca
     assert main(["--leagues", "1"], io.StringIO()) == 2
     assert main(["--years", "2004-x"], io.StringIO()) == 2
     assert "rating_quality:" in capsys.readouterr().err
+
+
+def test_the_model_s_constants_are_measured_from_engine_leagues_and_printed_to_paste() -> None:
+    mean, loadings, noise, games = measure([1, 2], jobs=1, years=(2004, 2006))
+    assert games > 2000
+    assert mean.shape == (len(FEATURES),) and loadings.shape == (len(FEATURES), 3)
+    assert noise.shape == (len(FEATURES), len(FEATURES))
+    assert np.allclose(noise, noise.T) and np.all(np.linalg.eigvalsh(noise) > 0)
+    # A stronger declarer takes a larger share; stronger defenders leave him less.
+    share = FEATURES.index("share")
+    assert loadings[share, 0] > 0 > loadings[share, 2]
+    # Between equal players a declaring team takes more than half on average.
+    assert 0.55 < mean[share] < 0.75
+    # The printed block is Python as scoring.rating states it: three assignments of numbers.
+    statements = ast.parse(block(mean, loadings, noise)).body
+    names = {
+        node.targets[0].id: ast.literal_eval(node.value)
+        for node in statements
+        if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name)
+    }
+    assert len(statements) == len(names) == 3
+    assert np.allclose(names["FEATURE_MEAN"], mean, rtol=1e-3)
+    assert np.allclose(names["LOADINGS"], loadings, rtol=1e-3)
+    assert np.allclose(names["NOISE_COVARIANCE"], noise, rtol=1e-3)

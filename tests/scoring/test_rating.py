@@ -1,14 +1,22 @@
 """The KlammernBoss model (scoring.rating): strengths over time from declared games."""
 
 import datetime
+import math
 import random
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from scoring.domain import Bid
 from scoring.rating import (
+    FEATURE_MEAN,
+    FEATURES,
     KONTRA_SHARE,
+    LOADINGS,
+    LOG_SHIFT,
+    NOISE_COVARIANCE,
     PRIOR_MU,
     PRIOR_SIGMA,
     PROVISIONAL_SIGMA,
@@ -17,6 +25,7 @@ from scoring.rating import (
     Rating,
     Strengths,
     _outcomes,
+    features,
 )
 
 DAY = datetime.date(2020, 1, 3)
@@ -68,6 +77,48 @@ def test_partners_who_always_play_together_are_told_apart_by_the_games_each_decl
     assert s.difference_sigma("A", "B") < abs(s.rating("A").mu - s.rating("B").mu)
 
 
+def test_melds_are_luck_a_share_taken_with_them_says_less() -> None:
+    def declarer_after(**game: object) -> float:
+        s: Strengths[str] = Strengths()
+        s.evening(DAY, [DeclaredGame("A", "B", ("C", "D"), **game)])  # type: ignore[arg-type]
+        return s.rating("A").mu
+
+    assert PRIOR_MU < declarer_after(share=0.75, melds=50) < declarer_after(share=0.75)
+    assert declarer_after(share=0.4) < declarer_after(share=0.4, melds_against=50) < PRIOR_MU
+    # Won against Kontra says more than won without; lost against it, less.
+    assert declarer_after(share=0.61, kontra=True) > declarer_after(share=0.61)
+    assert declarer_after(share=0.4, kontra=True) > declarer_after(share=0.4)
+
+
+def test_a_game_lost_badly_says_more_than_one_won_big_but_one_game_is_one_game() -> None:
+    moved = {}
+    for share in (0.0, 0.3, 0.65, 1.0):
+        s: Strengths[str] = Strengths()
+        s.evening(DAY, [game("A", "B", "CD", share)])
+        moved[share] = s.rating("A").mu - PRIOR_MU
+    assert moved[0.0] < moved[0.3] < moved[0.65] < moved[1.0]
+    assert -moved[0.0] > 3 * moved[1.0]
+    # However bad, a single game moves a new player by about his uncertainty, no more: the
+    # change alarm only watches settled ratings.
+    assert moved[0.0] > -PRIOR_SIGMA * 1.5
+
+
+def test_the_measured_model_is_a_proper_normal_model() -> None:
+    noise = np.array(NOISE_COVARIANCE)
+    loadings = np.array(LOADINGS)
+    assert len(FEATURE_MEAN) == len(FEATURES) == len(noise) == len(loadings)
+    assert loadings.shape == (len(FEATURES), 3)
+    assert np.allclose(noise, noise.T) and np.all(np.linalg.eigvalsh(noise) > 0)
+    # What the numbers say about the three roles is information of full rank.
+    information = loadings.T @ np.linalg.solve(noise, loadings)
+    assert np.all(np.linalg.eigvalsh(information) > 0)
+    played = DeclaredGame("A", "B", ("C", "D"), 0.7, melds=20, kontra=True, bid=Bid.BESSER)
+    assert dict(zip(FEATURES, features(played), strict=True)) == pytest.approx({
+        "log share": math.log(0.7 + LOG_SHIFT), "share": 0.7, "melds": 0.2, "melds against": 0,
+        "kontra": 1, "re": 0, "klein": 0, "besser": 1,
+    })  # fmt: skip
+
+
 def test_the_order_of_an_evening_s_games_does_not_matter() -> None:
     rng = random.Random(7)
     names = "ABCDEFGH"
@@ -104,12 +155,12 @@ def test_uncertainty_shrinks_with_games_and_grows_with_time_away() -> None:
 def test_a_player_who_improves_is_followed() -> None:
     s: Strengths[str] = Strengths()
     still: Strengths[str] = Strengths(follow=False)
-    weak = [game("A", "B", "CD", 0.45), game("C", "D", "AB", 0.65), game("B", "A", "CD", 0.6)]
+    weak = [game("A", "B", "CD", 0.55), game("C", "D", "AB", 0.65), game("B", "A", "CD", 0.6)]
     for state in (s, still):
         evenings(state, 150, weak)
     assert s.rating("A").mu < s.rating("C").mu
     # Anna now wins big what she declares: within some dozens of evenings she is on top.
-    strong = [game("A", "B", "CD", 0.85), game("C", "D", "AB", 0.65), game("B", "A", "CD", 0.6)]
+    strong = [game("A", "B", "CD", 0.8), game("C", "D", "AB", 0.65), game("B", "A", "CD", 0.6)]
     for state in (s, still):
         evenings(state, 40, strong, DAY + 150 * WEEK)
     assert s.rating("A").mu > s.rating("C").mu

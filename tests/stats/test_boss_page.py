@@ -48,9 +48,10 @@ def test_the_page_ranks_every_player_and_crowns_nobody_while_all_are_provisional
 ) -> None:
     html = _page(client)
     ranking = _section(html, "ranking-heading")
-    # Emil and Dieter won all three games they declared; Bernd lost two of his five.
+    # Emil and Frieda won all five games of their only round, each declared by one of them; Anna
+    # won five of the six she declared, Dieter his three; Bernd lost two of his five.
     assert _ranked(ranking) == [
-        (1, "Emil"), (2, "Dieter"), (3, "Frieda"), (4, "Anna"), (5, "Clara"), (6, "Bernd"),
+        (1, "Emil"), (2, "Frieda"), (3, "Anna"), (4, "Dieter"), (5, "Clara"), (6, "Bernd"),
     ]  # fmt: skip
     # Twenty-odd games say little yet: every rating is provisional, nobody is crowned.
     assert ranking.count('<span class="provisional">vorläufig</span>') == 6
@@ -219,7 +220,7 @@ def test_the_klammernboss_command_prints_the_ranking_as_the_page_shows_it(client
     call_command("klammernboss", "--json", stdout=out)
     rows = json.loads(out.getvalue())
     assert [(r["rank"], r["name"]) for r in rows] == [
-        (1, "Emil"), (2, "Dieter"), (3, "Frieda"), (4, "Anna"), (5, "Clara"), (6, "Bernd"),
+        (1, "Emil"), (2, "Frieda"), (3, "Anna"), (4, "Dieter"), (5, "Clara"), (6, "Bernd"),
     ]  # fmt: skip
     assert {r["name"]: r["rounds"] for r in rows}["Anna"] == 5
     assert all(r["provisional"] and 20 < r["sigma"] < 25 for r in rows)

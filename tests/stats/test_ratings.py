@@ -11,6 +11,7 @@ from klammernliga import services
 from klammernliga.derive import summaries
 from klammernliga.derive.ratings import update_ratings
 from klammernliga.models import Game, Rating, RatingState
+from scoring.domain import Bid, MeldKind
 from scoring.rating import PRIOR_MU, DeclaredGame, Strengths
 from stats.selectors.ratings import (
     current_boss,
@@ -70,7 +71,7 @@ def _learned() -> dict[str, float]:
     games = Game.objects.select_related(
         "declarer", "match__evening", "match__team_a__player_1", "match__team_a__player_2",
         "match__team_b__player_1", "match__team_b__player_2",
-    ).order_by("match__evening__date", "match__position", "position")  # fmt: skip
+    ).prefetch_related("melds").order_by("match__evening__date", "match__position", "position")  # fmt: skip
     evenings: dict[datetime.date, list[DeclaredGame[str]]] = {}
     for game in games:
         a = (game.match.team_a.player_1.name, game.match.team_a.player_2.name)
@@ -79,8 +80,22 @@ def _learned() -> dict[str, float]:
         partner = team[1] if team[0] == game.declarer.name else team[0]
         points = game.points_a if team == a else game.points_b
         share = points / (game.points_a + game.points_b)
+        melds = {"a": 0, "b": 0}
+        for meld in game.melds.all():
+            melds[meld.side] += MeldKind(meld.kind).value_points
+        ours, theirs = ("a", "b") if team == a else ("b", "a")
         evenings.setdefault(game.match.evening.date, []).append(
-            DeclaredGame(game.declarer.name, partner, other, share)
+            DeclaredGame(
+                game.declarer.name,
+                partner,
+                other,
+                share,
+                melds=melds[ours],
+                melds_against=melds[theirs],
+                kontra=game.kontra,
+                re=game.re,
+                bid=Bid(game.bid),
+            )
         )
     for date, played in evenings.items():
         strengths.evening(date, played)
@@ -104,7 +119,8 @@ def _two_evenings():
 
 def test_every_game_rates_its_declarer_and_defenders_and_rounds_are_counted() -> None:
     match = MatchFactory()
-    GameFactory(match=match)  # Anna declares and wins 100:64; the round goes on at 1:0
+    # Anna declares and wins 130:34, more than a declaring team takes on average; 1:0.
+    GameFactory(match=match, points_a=130, points_b=34)
     rows = {r.player_id: r for r in Rating.objects.all()}
     anna, bernd = match.team_a.player_1_id, match.team_a.player_2_id
     clara, dieter = match.team_b.player_1_id, match.team_b.player_2_id
@@ -116,7 +132,10 @@ def test_every_game_rates_its_declarer_and_defenders_and_rounds_are_counted() ->
     rows = {r.player_id: r for r in Rating.objects.all()}
     assert all(rows[p].rounds == rows[p].rounds_evening == 1 for p in rows)
     assert [rows[p].rounds_won_evening for p in (anna, bernd, clara, dieter)] == [1, 1, 0, 0]
-    assert rows[clara].mu < rows[dieter].mu < PRIOR_MU < rows[bernd].mu < rows[anna].mu
+    # Clara's lost game lowers her most and Dieter, her partner, a little; measured from the four's
+    # average, which her loss pulls down.
+    assert rows[clara].mu < PRIOR_MU < rows[anna].mu
+    assert rows[clara].mu < rows[dieter].mu < rows[bernd].mu < rows[anna].mu
 
 
 def test_ratings_are_stored_after_each_evening_as_known_then() -> None:
@@ -204,8 +223,9 @@ def test_the_import_rates_the_hand_checked_league(league) -> None:
     assert {r.player.name: r.rounds for r in ranks} == {
         "Emil": 1, "Frieda": 1, "Clara": 4, "Dieter": 4, "Anna": 5, "Bernd": 5,
     }  # fmt: skip
-    # Emil and Dieter won every game they declared (3 each); Bernd lost two of his five.
-    assert [r.player.name for r in ranks] == ["Emil", "Dieter", "Frieda", "Anna", "Clara", "Bernd"]
+    # Emil and Frieda won all five games of their only round, each declared by one of them; Anna
+    # won five of the six she declared, Dieter his three; Bernd lost two of his five.
+    assert [r.player.name for r in ranks] == ["Emil", "Frieda", "Anna", "Dieter", "Clara", "Bernd"]
     # Stored step by step, evening by evening, it is what learning every game at once gives.
     assert {r.player.name: r.mu for r in ranks} == pytest.approx(_learned(), abs=1e-9)
 
@@ -321,7 +341,10 @@ def test_correcting_an_old_game_changes_the_ratings_exactly_as_a_replay_from_scr
     games = []
     for day in days:
         match = MatchFactory(evening=EveningFactory(date=day), team_a=team_a, team_b=team_b)
-        games += [GameFactory(match=match), GameFactory(match=match, by_b=True, lost=True)]
+        games += [
+            GameFactory(match=match, points_a=130, points_b=34),
+            GameFactory(match=match, by_b=True, lost=True),
+        ]
         play_round(match, winner="b")
     old = games[0]
     before = {r.player.pk: r.mu for r in ranking()}
@@ -330,7 +353,7 @@ def test_correcting_an_old_game_changes_the_ratings_exactly_as_a_replay_from_scr
         points_a=64, points_b=100, kontra=True,
     )  # fmt: skip
     incremental = _assert_a_replay_stores_the_same()
-    # Anna no longer won that first game, Bernd declared and lost it: both end lower against
+    # Anna no longer won that first game big, Bernd declared and lost it: both end lower against
     # the other team (ratings are measured from the average, which moves with them).
     after = {r.player.pk: r.mu for r in ranking()}
     clara = team_b.player_1_id
