@@ -239,7 +239,7 @@ class Strengths[K: Hashable]:
         """The chance that the declarer's team wins a game he declares against these defenders:
         that its share of the points is above one half."""
         state = self._with_new(declarer, partner, *defenders)
-        row = state._rows(declarer, partner, defenders, _model().share)
+        row = state._design([(declarer, partner, *defenders)], _model().share[np.newaxis])[0]
         won = math.log(0.5 + LOG_SHIFT)
         expected = FEATURE_MEAN[_LOG_SHARE] + float(row @ state.mean) - _model().share_centre - won
         spread = math.sqrt(float(row @ state.cov @ row) + NOISE_COVARIANCE[_LOG_SHARE][_LOG_SHARE])
@@ -271,20 +271,15 @@ class Strengths[K: Hashable]:
         if not rows:
             return
         model = _model()
-        design = np.vstack(
-            [self._rows(g.declarer, g.partner, g.defenders, model.roles) for g in rows]
-        )
-        observed = np.concatenate(
-            [model.read @ (features(g) - model.mean) + model.centre for g in rows]
-        )
-        residuals = observed - design @ self.mean
+        design = self._design([(g.declarer, g.partner, *g.defenders) for g in rows], model.roles)
+        observed = (np.array([features(g) for g in rows]) - model.mean) @ model.read.T
+        residuals = (observed + model.centre).ravel() - design @ self.mean
         if self.follow:
             self._watch(design, residuals)
-        spread = self.cov @ design.T
-        innovation = design @ spread + np.eye(len(observed))
-        gain = np.linalg.solve(innovation, spread.T).T
-        self.mean = self.mean + gain @ residuals
-        cov = self.cov - gain @ spread.T
+        # In information form: an evening may hold many more observations than there are players.
+        precision = np.linalg.inv(self.cov) + design.T @ design
+        cov = np.linalg.inv(precision)
+        self.mean = self.mean + cov @ (design.T @ residuals)
         self.cov = (cov + cov.T) / 2
 
     def _drift(self, date: datetime.date) -> None:
@@ -331,17 +326,18 @@ class Strengths[K: Hashable]:
         self.mean = np.append(self.mean, PRIOR_MU)
         self.alarm = np.hstack([self.alarm, np.zeros((3, 1))])
 
-    def _rows(self, declarer: K, partner: K, defenders: Sequence[K], roles: Vector) -> Vector:
-        """The state's part in observations that load on the declarer (with the advantage), his
-        partner and each defender by `roles` (one row of three, or a matrix of such rows)."""
-        roles = np.atleast_2d(roles)
-        rows = np.zeros((len(roles), len(self.mean)))
-        rows[:, 0] = roles[:, 0]
-        rows[:, self.index[declarer]] += roles[:, 0]
-        rows[:, self.index[partner]] += roles[:, 1]
-        for key in defenders:
-            rows[:, self.index[key]] += roles[:, 2]
-        return rows if len(roles) > 1 else rows[0]
+    def _design(self, tables: Sequence[Sequence[K]], roles: Vector) -> Vector:
+        """The state's part in observations that load on a declarer (with the advantage), his
+        partner and each defender by `roles` (a row of three per observation): for each table
+        (declarer, partner, defender, defender) a row per observation, in that order."""
+        seats = np.array([[self.index[key] for key in table] for table in tables])
+        count, per_game = len(seats), len(roles)
+        design = np.zeros((count, per_game, len(self.mean)))
+        design[:, :, 0] = roles[:, 0]
+        games = np.arange(count)
+        for seat, role in enumerate((0, 1, 2, 2)):
+            design[games, :, seats[:, seat]] += roles[:, role]
+        return design.reshape(count * per_game, len(self.mean))
 
     def _with_new(self, *keys: K) -> Strengths[K]:
         """Self, or a copy that knows the players not seen yet (at the initial rating)."""

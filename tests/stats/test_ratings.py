@@ -2,9 +2,11 @@
 deletions and imports exactly as a rebuild from scratch."""
 
 import datetime
+import importlib
 import io
 
 import pytest
+from django.apps import apps as django_apps
 from django.core.management import call_command
 
 from klammernliga import services
@@ -361,3 +363,16 @@ def test_correcting_an_old_game_changes_the_ratings_exactly_as_a_replay_from_scr
         assert after[player] - after[clara] < before[player] - before[clara]
     assert after[team_a.player_2_id] < before[team_a.player_2_id]
     assert incremental[0][1] == days[0] and len(incremental) == 12
+
+
+def test_the_new_model_s_migration_forgets_the_old_ratings_until_recompute(league) -> None:
+    migration = importlib.import_module(
+        "klammernliga.migrations.0016_rating_reads_more_of_each_game"
+    )
+    before, states = _stored(), _states()
+    assert before and states
+    migration.forget_old_ratings(django_apps, None)
+    # No kept state of the previous model is left for a save to resume from.
+    assert not Rating.objects.exists() and not RatingState.objects.exists()
+    call_command("recompute", stdout=io.StringIO())
+    assert _stored() == before and _states() == states
