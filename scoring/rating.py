@@ -15,12 +15,12 @@ the noises of one game correlated (`NOISE_COVARIANCE`). Means, loadings and nois
 card engine's leagues show (`bench/rating_quality/measure.py`). The declarer counts most, his
 partner and the defenders much less, so two partners who never change are told apart by the games
 each declares; the melds count through the noise they explain. Only what the numbers say about the
-three roles matters, so each game becomes three independent observations of them (`_READ`,
-`_ROLES`). `advantage` is a declarer's extra strength in this circle beyond what the engine's
-leagues show, learned with the strengths.
+three roles matters, so each game becomes three independent observations of them (`_Model`).
+`advantage` is a declarer's extra strength in this circle beyond what the engine's leagues show,
+learned with the strengths.
 
 **Over time.** Each strength drifts slowly (a random walk of `DRIFT` points a year), and a player
-whose declared games have said the same thing for a while against his rating (a change alarm:
+whose games have said the same thing for a while against his settled rating (a change alarm:
 their weighted mean differs from what the rating expects by more than `ALARM_Z` of its own
 uncertainty) gets the difference as fresh uncertainty: a player who improves is followed within
 some dozens of evenings, while a steady one keeps what years of games have taught.
@@ -239,9 +239,10 @@ class Strengths[K: Hashable]:
         """The chance that the declarer's team wins a game he declares against these defenders:
         that its share of the points is above one half."""
         state = self._with_new(declarer, partner, *defenders)
-        row = state._design([(declarer, partner, *defenders)], _model().share[np.newaxis])[0]
+        model = _model()
+        row = state._design([(declarer, partner, *defenders)], model.log_share[np.newaxis])[0]
         won = math.log(0.5 + LOG_SHIFT)
-        expected = FEATURE_MEAN[_LOG_SHARE] + float(row @ state.mean) - _model().share_centre - won
+        expected = model.mean[_LOG_SHARE] + float(row @ state.mean) - model.log_share_centre - won
         spread = math.sqrt(float(row @ state.cov @ row) + NOISE_COVARIANCE[_LOG_SHARE][_LOG_SHARE])
         return 0.5 * math.erfc(-expected / (spread * math.sqrt(2.0)))
 
@@ -384,7 +385,6 @@ def _natural(key: object) -> tuple[int, int, str]:
     return (0, key, "") if isinstance(key, int) else (1, 0, str(key))
 
 
-_ROLE_NAMES = ("declarer", "partner", "defender")
 _LOG_SHARE = FEATURES.index("log share")
 
 
@@ -399,9 +399,9 @@ class _Model:
     read: Vector
     roles: Vector
     centre: Vector
-    # The share's loadings, and its mean's shift from measuring strengths from PRIOR_MU.
-    share: Vector
-    share_centre: float
+    # The log share's loadings, and its mean's shift from measuring strengths from PRIOR_MU.
+    log_share: Vector
+    log_share_centre: float
 
 
 @cache
@@ -419,8 +419,8 @@ def _model() -> _Model:
         read=np.linalg.solve(lower, scores),
         roles=roles,
         centre=roles @ at_prior,
-        share=loadings[_LOG_SHARE],
-        share_centre=float(loadings[_LOG_SHARE] @ at_prior),
+        log_share=loadings[_LOG_SHARE],
+        log_share_centre=float(loadings[_LOG_SHARE] @ at_prior),
     )
 
 
