@@ -130,9 +130,10 @@ def _queries_to_append(match: Match) -> int:
 @pytest.mark.django_db
 def test_saving_a_game_costs_the_same_queries_however_long_its_match_is() -> None:
     # The save target holds only without per-game queries: a save derives its match in memory
-    # and writes the differences, each kind of row in one statement (31: the rating reads its
-    # state and the players' rounds before the evening, rewrites ratings and states from the
-    # evening on and drops the states inside earlier months; and PostgreSQL's writer
+    # and writes the differences, each kind of row in one statement (32: the rating reads its
+    # state and the players' rounds before the evening, the evening's games and, beside them,
+    # their melds, rewrites ratings and states from the evening on and drops the states inside
+    # earlier months; and PostgreSQL's writer
     # lock), whether its match is short or long, the latest or on an earlier evening (after a
     # first evening: the rating resumes from its state).
     GameFactory()
@@ -143,7 +144,7 @@ def test_saving_a_game_costs_the_same_queries_however_long_its_match_is() -> Non
     for _ in range(12):
         GameFactory(match=long)
     latest_long = _queries_to_append(long)
-    assert latest_short == latest_long == 31 + (connection.vendor == "postgresql")
+    assert latest_short == latest_long == 32 + (connection.vendor == "postgresql")
     earlier_short = _queries_to_append(short)
     longer = MatchFactory(evening=short.evening)
     for _ in range(12):

@@ -78,9 +78,12 @@ def test_partners_who_always_play_together_are_told_apart_by_the_games_each_decl
 
 
 def test_melds_are_luck_a_share_taken_with_them_says_less() -> None:
-    def declarer_after(**game: object) -> float:
+    def declarer_after(
+        share: float, melds: int = 0, melds_against: int = 0, kontra: bool = False
+    ) -> float:
         s: Strengths[str] = Strengths()
-        s.evening(DAY, [DeclaredGame("A", "B", ("C", "D"), **game)])  # type: ignore[arg-type]
+        played = DeclaredGame("A", "B", ("C", "D"), share, melds, melds_against, kontra)
+        s.evening(DAY, [played])
         return s.rating("A").mu
 
     assert PRIOR_MU < declarer_after(share=0.75, melds=50) < declarer_after(share=0.75)
