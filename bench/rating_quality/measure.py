@@ -34,14 +34,11 @@ def observations(seed: int, years: tuple[int, int] = ALL_YEARS) -> tuple[Matrix,
     numbers, strengths = [], []
     for evening in league.evenings:
         average = statistics.mean(evening.strengths.values())
-
-        def points(name: str) -> float:
-            return SKILL_POINTS * (evening.strengths[name] - average)  # noqa: B023
-
+        points = {name: SKILL_POINTS * (s - average) for name, s in evening.strengths.items()}
         for game in evening.games:
             numbers.append(features(game))
-            defenders = points(game.defenders[0]) + points(game.defenders[1])
-            strengths.append((1.0, points(game.declarer), points(game.partner), defenders))
+            defenders = points[game.defenders[0]] + points[game.defenders[1]]
+            strengths.append((1.0, points[game.declarer], points[game.partner], defenders))
     return np.array(numbers), np.array(strengths)
 
 

@@ -142,7 +142,6 @@ def _declared(row: GameRow, melds: dict[str, int]) -> DeclaredGame[int]:
     game's points his team took, each team's melds, Kontra, Re and the bid."""
     _evening, _date, declarer, playing, points_a, points_b, _winner, a1, a2, b1, b2 = row[:11]
     kontra, re, bid = row[11:14]
-    other_side = Side.B if playing == Side.A else Side.A
     team, other = ((a1, a2), (b1, b2)) if playing == Side.A else ((b1, b2), (a1, a2))
     points = points_a if playing == Side.A else points_b
     partner = team[1] if team[0] == declarer else team[0]
@@ -152,7 +151,7 @@ def _declared(row: GameRow, melds: dict[str, int]) -> DeclaredGame[int]:
         other,
         points / (points_a + points_b),
         melds=melds[playing],
-        melds_against=melds[other_side],
+        melds_against=melds[Side(playing).other],
         kontra=kontra,
         re=re,
         bid=Bid(bid),
