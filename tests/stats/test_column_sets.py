@@ -9,6 +9,8 @@ import pytest
 from django.test import Client
 
 from stats.tables import MAX_SETS, grouped_sets
+from tests.factories import PlayerFactory
+from tests.markup import squeezed
 from tests.stats.helpers import examples, grow_league
 
 pytestmark = pytest.mark.django_db
@@ -104,3 +106,18 @@ def test_so_many_columns_come_in_larger_sets_than_the_stylesheet_has_classes() -
     assert len(sets.labels) == 15 <= MAX_SETS  # 60 columns: four to a set
     assert max(sets.head) == 15
     assert sets.labels[0] == "P1 … P4"
+
+
+@pytest.mark.parametrize(
+    "path", ["/spieler/", "/teams/?spieler=anna&partner=bernd", "/spieler/neu/gegnerteams/"]
+)
+def test_an_empty_table_of_figures_says_so_across_all_its_columns(client: Client, db, path) -> None:
+    PlayerFactory(name="Neu")
+    html = squeezed(client.get(path).content.decode())
+    empty = [t for t in re.findall(r"<table.*?</table>", html) if 'class="empty"' in t]
+    assert empty, path
+    for table in empty:
+        head = re.search(r"<thead>.*?</thead>", table)
+        colspan = re.search(r'<td class="empty" colspan="(\d+)">', table)
+        assert head and colspan, path
+        assert int(colspan.group(1)) == head.group(0).count("<th ") > 1, path
