@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Iterable, Iterator
-from itertools import groupby
+from itertools import batched, groupby
 
 from django.db import transaction
 from django.db.models import OuterRef, Q, Subquery
@@ -48,9 +48,7 @@ _GAME_FIELDS = (
 type GameRow = tuple[
     int, datetime.date, int, str, int, int, str, int, int, int, int, bool, bool, str, int
 ]
-# The games' order, and their melds' in the same order (read side by side).
 _GAME_ORDER = ("match__evening__date", "match__position", "position", "pk")
-_MELD_ORDER = ("game__match__evening__date", "game__match__position", "game__position", "game_id")
 
 
 # The columns of a stored rating, in the order _learn produces them.
@@ -120,21 +118,19 @@ def _players_before(since: datetime.date | None) -> tuple[dict[int, int], Latest
 
 def _game_rows(since: datetime.date | None) -> Iterator[tuple[GameRow, dict[str, int]]]:
     """The games from `since` on, by evening, each with its teams' counted melds in points (by
-    side): two queries, read side by side in the same order."""
-    games, melds = Game.objects.all(), Meld.objects.all()
+    side): the games in one query, their melds a batch of games at a time, by the games' keys (an
+    index lookup, whatever the planner thinks of freshly stored tables)."""
+    games = Game.objects.all()
     if since is not None:
         games = games.filter(match__evening__date__gte=since)
-        melds = melds.filter(game__match__evening__date__gte=since)
-    game_rows = games.order_by(*_GAME_ORDER).values_list(*_GAME_FIELDS)
-    meld_rows = melds.order_by(*_MELD_ORDER).values_list("game_id", "side", "kind")
-    pending = iter(meld_rows.iterator(chunk_size=BATCH_SIZE))
-    meld = next(pending, None)
-    for row in game_rows.iterator(chunk_size=BATCH_SIZE):
-        points: dict[str, int] = {Side.A: 0, Side.B: 0}
-        while meld is not None and meld[0] == row[-1]:
-            points[meld[1]] += MeldKind(meld[2]).value_points
-            meld = next(pending, None)
-        yield row, points
+    rows = games.order_by(*_GAME_ORDER).values_list(*_GAME_FIELDS)
+    for batch in batched(rows.iterator(chunk_size=BATCH_SIZE), BATCH_SIZE):
+        points: dict[int, dict[str, int]] = {row[-1]: {Side.A: 0, Side.B: 0} for row in batch}
+        melds = Meld.objects.filter(game_id__in=points).values_list("game_id", "side", "kind")
+        for game, side, kind in melds:
+            points[game][side] += MeldKind(kind).value_points
+        for row in batch:
+            yield row, points[row[-1]]
 
 
 def _declared(row: GameRow, melds: dict[str, int]) -> DeclaredGame[int]:

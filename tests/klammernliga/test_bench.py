@@ -1,5 +1,7 @@
 """The benchmark harness stays honest: its generated games are valid, and its table flags misses."""
 
+import datetime
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -9,7 +11,7 @@ from bench.report import render
 from bench.shapes import LeagueShape
 from klammernliga.models import Game, Match, Participation
 from stats.selectors.standings import player_standings
-from tests.factories import GameFactory, MatchFactory
+from tests.factories import EveningFactory, GameFactory, MatchFactory
 
 
 @pytest.mark.django_db
@@ -131,16 +133,16 @@ def _queries_to_append(match: Match) -> int:
 def test_saving_a_game_costs_the_same_queries_however_long_its_match_is() -> None:
     # The save target holds only without per-game queries: a save derives its match in memory
     # and writes the differences, each kind of row in one statement (32: the rating reads its
-    # state and the players' rounds before the evening, the evening's games and, beside them,
-    # their melds, rewrites ratings and states from the evening on and drops the states inside
-    # earlier months; and PostgreSQL's writer
-    # lock), whether its match is short or long, the latest or on an earlier evening (after a
-    # first evening: the rating resumes from its state).
-    GameFactory()
-    short = MatchFactory()
+    # state and the players' rounds before the evening, the evening's games and their melds,
+    # rewrites ratings and states from the evening on and drops the states inside earlier
+    # months; and PostgreSQL's writer lock), whether its match is short or long, the latest or
+    # on an earlier evening. The evenings lie in months of their own, so a state is kept before
+    # each and the rating resumes from it (whatever dates other tests left the factories at).
+    GameFactory(match=MatchFactory(evening=EveningFactory(date=datetime.date(2015, 1, 9))))
+    short = MatchFactory(evening=EveningFactory(date=datetime.date(2015, 2, 6)))
     GameFactory(match=short)
     latest_short = _queries_to_append(short)
-    long = MatchFactory()  # on a later evening
+    long = MatchFactory(evening=EveningFactory(date=datetime.date(2015, 3, 6)))
     for _ in range(12):
         GameFactory(match=long)
     latest_long = _queries_to_append(long)
