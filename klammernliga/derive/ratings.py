@@ -126,8 +126,9 @@ def _game_rows(since: datetime.date | None) -> Iterator[tuple[GameRow, dict[str,
     rows = games.order_by(*_GAME_ORDER).values_list(*_GAME_FIELDS)
     for batch in batched(rows.iterator(chunk_size=BATCH_SIZE), BATCH_SIZE):
         points: dict[int, dict[str, int]] = {row[-1]: {Side.A: 0, Side.B: 0} for row in batch}
-        melds = Meld.objects.filter(game_id__in=points).values_list("game_id", "side", "kind")
-        for game, side, kind in melds:
+        # In no order: Meld's own (by game) would join the games, matches and evenings again.
+        melds = Meld.objects.filter(game_id__in=points).order_by()
+        for game, side, kind in melds.values_list("game_id", "side", "kind"):
             points[game][side] += MeldKind(kind).value_points
         for row in batch:
             yield row, points[row[-1]]

@@ -8,6 +8,8 @@ import io
 import pytest
 from django.apps import apps as django_apps
 from django.core.management import call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from klammernliga import services
 from klammernliga.derive import summaries
@@ -376,3 +378,15 @@ def test_the_new_model_s_migration_forgets_the_old_ratings_until_recompute(leagu
     assert not Rating.objects.exists() and not RatingState.objects.exists()
     call_command("recompute", stdout=io.StringIO())
     assert _stored() == before and _states() == states
+
+
+def test_the_rating_reads_the_melds_by_the_games_keys_without_a_join() -> None:
+    # Meld's default order (by game) would join games, matches and evenings: on PostgreSQL a
+    # freshly stored league's stale statistics once made that a plan of minutes.
+    match = MatchFactory()
+    with CaptureQueriesContext(connection) as queries:
+        GameFactory(match=match)
+    reads = [
+        q["sql"] for q in queries.captured_queries if '"klammernliga_meld"."game_id" IN' in q["sql"]
+    ]
+    assert reads and all("JOIN" not in sql and "ORDER BY" not in sql for sql in reads)
