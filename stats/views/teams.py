@@ -190,19 +190,11 @@ def _matrix_cells(
     return shown
 
 
-@dataclass(frozen=True, slots=True)
-class OpponentLine:
-    name: str
-    url: str
-    cells: tuple[str, ...]
-
-
-def _opponent_lines(cells: list[Cell]) -> list[OpponentLine]:
+def _opponent_lines(cells: list[Cell]) -> list[FigureLine]:
     url = _pairing_urls()
     return [
-        OpponentLine(
+        FigureLine(
             c.column.name,
-            url(c.row.pk, c.column.pk),
             (
                 number(f.evenings),
                 number(f.matches),
@@ -212,6 +204,7 @@ def _opponent_lines(cells: list[Cell]) -> list[OpponentLine]:
                 pair(f.kalte, f.kalte_against),
                 pair(f.small_points, f.small_points_against),
             ),
+            url(c.row.pk, c.column.pk),
         )
         for c in cells
         for f in [c.figures]
