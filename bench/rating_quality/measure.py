@@ -15,6 +15,7 @@ import argparse
 import statistics
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import nullcontext
 
 import numpy as np
 import numpy.typing as npt
@@ -47,8 +48,10 @@ def measure(
 ) -> tuple[Matrix, Matrix, Matrix, int]:
     """The means, the loadings (one row of three per number) and the noise covariance, and the
     number of games they come from."""
-    with ProcessPoolExecutor(jobs) as pool:
-        parts = list(pool.map(observations, seeds, [years] * len(seeds)))
+    # One job plays in this process: a fork from a threaded process (a test worker) can hang.
+    with ProcessPoolExecutor(jobs) if jobs > 1 else nullcontext() as pool:
+        each = pool.map if pool is not None else map
+        parts = list(each(observations, seeds, [years] * len(seeds)))
     numbers = np.vstack([n for n, _s in parts])
     strengths = np.vstack([s for _n, s in parts])
     fitted, *_ = np.linalg.lstsq(strengths, numbers, rcond=None)
