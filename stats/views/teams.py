@@ -276,8 +276,8 @@ def team_list(request: HttpRequest) -> HttpResponse:
 
 
 @dataclass(frozen=True, slots=True)
-class MeetingLine:
-    """An evening or a match of a pairing: its date, the link to it, its figures as printed."""
+class MatchLine:
+    """A match of a pairing: its date, the link to it, its figures as printed."""
 
     date: str
     url: str
@@ -312,15 +312,15 @@ def pairing(request: HttpRequest, team_a: int, team_b: int) -> HttpResponse:
     evening_url = reverse("stats:evening", args=["-"]).removesuffix("-/")
     dates = {m.date: date_format(m.date, "SHORT_DATE_FORMAT") for m in data.matches}
     evenings = [
-        MeetingLine(
+        FigureLine(
             dates[e.date],
-            f"{evening_url}{e.date.isoformat()}/",
             (number(e.matches), number(e.games), pair(*e.rounds), pair(*e.large), pair(*e.small)),
+            f"{evening_url}{e.date.isoformat()}/",
         )
         for e in data.evenings
     ]
     matches = [
-        MeetingLine(
+        MatchLine(
             dates[m.date],
             f"{evening_url}{m.date.isoformat()}/#match-{m.position}",
             (number(m.position), number(m.games)),
