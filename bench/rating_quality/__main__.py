@@ -20,7 +20,9 @@ from bench.rating_quality.quality import (
     MARKS,
     Figure,
     Model,
+    bound,
     figure,
+    found,
     methods,
     riser_rank,
     run,
@@ -38,11 +40,13 @@ def static_league(seed: int, years: tuple[int, int]) -> dict[str, Any]:
     league = play("static", seed, years)
     runs = {method.name: run(method, league) for method in methods()}
     unchanging = run(Model(follow=False), league)
+    known = bound(league)
     marks = [m for m in MARKS if m <= len(league.evenings)]
     return {
         "seed": seed,
         "found": {k: r.found for k, r in runs.items()},
         "spearman": {k: {m: r.spearman[m - 1] for m in marks} for k, r in runs.items()},
+        "bound": {"found": found(known), "spearman": {m: known[m - 1] for m in marks}},
         "final": {k: r.spearman[-1] for k, r in runs.items()},
         "final_unchanging": unchanging.spearman[-1],
         "log_loss": {k: r.log_loss for k, r in runs.items()},
@@ -113,6 +117,12 @@ def measure(
         "replicates": replicates,
         "games": sum(s["games"] for s in static),
         "figures": [_figure(f) for f in figures],
+        "bound": {
+            "found": statistics.median(s["bound"]["found"] for s in static),
+            "spearman": {
+                m: statistics.mean(s["bound"]["spearman"][m] for s in static) for m in marks
+            },
+        },
         "cost_of_following": statistics.mean(unchanging),
         "spread": {
             m: spread_ratio(same, m)
@@ -178,6 +188,15 @@ def report(result: dict[str, Any], out: TextIO) -> None:
             for b in baselines
         )
         out.write(f"| {LABELS[f['name']]} | {values} | {diffs} |\n")
+    known = result["bound"]
+    out.write(
+        "\nSchranke (jeder Spieler wie im Modell gelesen, die Stärken aller anderen bekannt): "
+        f"{known['found']:.1f} Abende bis Spearman ≥ {FOUND}, Spearman "
+        + " / ".join(f"{value:.3f}" for value in known["spearman"].values())
+        + " nach "
+        + " / ".join(str(m) for m in known["spearman"])
+        + " Abenden\n"
+    )
     out.write(
         f"\nWas das Folgen kostet (Spearman am Ende, ohne Drift und Alarm minus mit): "
         f"{result['cost_of_following']:+.4f}\n"

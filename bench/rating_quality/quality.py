@@ -18,8 +18,19 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Protocol
 
+import numpy as np
+
 from bench.rating_quality.leagues import Evening, League
-from scoring.rating import DeclaredGame, Strengths
+from scoring.rating import (
+    FEATURE_MEAN,
+    LOADINGS,
+    NOISE_COVARIANCE,
+    PRIOR_SIGMA,
+    SKILL_POINTS,
+    DeclaredGame,
+    Strengths,
+    features,
+)
 
 # Evenings after which the mean Spearman is reported; 0.9 is "found".
 MARKS = (20, 80, 200, 420)
@@ -132,6 +143,56 @@ class PointShare:
         return {key: self.sums.mean(key, 0.5) for key in self.sums.players}
 
 
+class KnownOthers:
+    """A bound, not a method: each player read from his declared games as the model reads a
+    game (scoring.rating's measured numbers, loadings and noise), with every other player's true
+    strength known, so only his own is left to learn. It knows more than any model that reads
+    the games this way, and marks how far such a model can get on these leagues."""
+
+    def __init__(self) -> None:
+        loadings = np.array(LOADINGS)
+        self.loadings = loadings
+        # Per role: loadingsᵀ · noise⁻¹ (what the numbers say) and its information.
+        self.read = np.linalg.solve(np.array(NOISE_COVARIANCE), loadings).T
+        self.information = np.diag(self.read @ loadings)
+        self.mean = np.array(FEATURE_MEAN)
+        # Every player starts with the model's prior: 0 ± PRIOR_SIGMA from the circle's average.
+        self.sums: dict[str, tuple[float, float]] = {}
+
+    def learn(self, evening: Evening) -> None:
+        average = statistics.mean(evening.strengths.values())
+        points = {n: SKILL_POINTS * (s - average) for n, s in evening.strengths.items()}
+        for game in evening.games:
+            numbers = features(game) - self.mean
+            first, second = game.defenders
+            roles = ((0, game.declarer), (1, game.partner), (2, first), (2, second))
+            true = np.array(
+                [points[game.declarer], points[game.partner], points[first] + points[second]]
+            )
+            for role, player in roles:
+                others = true.copy()
+                others[role] -= points[player]
+                score, information = self.sums.get(player, (0.0, PRIOR_SIGMA**-2))
+                residual = numbers - self.loadings @ others
+                self.sums[player] = (
+                    score + float(self.read[role] @ residual),
+                    information + float(self.information[role]),
+                )
+
+    def scores(self) -> dict[str, float]:
+        return {key: score / information for key, (score, information) in self.sums.items()}
+
+
+def bound(league: League) -> list[float]:
+    """KnownOthers' Spearman after each evening."""
+    known = KnownOthers()
+    correlations = []
+    for evening in league.evenings:
+        known.learn(evening)
+        correlations.append(ranked(known.scores(), evening.strengths))
+    return correlations
+
+
 def methods() -> list[Method]:
     return [Model(), WinShare(), PointShare()]
 
@@ -146,9 +207,13 @@ class Run:
 
     @property
     def found(self) -> int:
-        """The evenings until Spearman stays at FOUND or more for good."""
-        below = [i for i, value in enumerate(self.spearman, 1) if value < FOUND]
-        return below[-1] + 1 if below else 1
+        return found(self.spearman)
+
+
+def found(spearman: Sequence[float]) -> int:
+    """The evenings until Spearman stays at FOUND or more for good."""
+    below = [i for i, value in enumerate(spearman, 1) if value < FOUND]
+    return below[-1] + 1 if below else 1
 
 
 def run(method: Method, league: League, *, stop: int | None = None) -> Run:

@@ -1,6 +1,7 @@
 """The KlammernBoss's measurement on engine-played leagues (bench.rating_quality)."""
 
 import ast
+import datetime
 import io
 import json
 
@@ -8,18 +9,21 @@ import numpy as np
 import pytest
 
 from bench.rating_quality.__main__ import main
-from bench.rating_quality.leagues import play
+from bench.rating_quality.leagues import Evening, play
 from bench.rating_quality.measure import block, measure
 from bench.rating_quality.quality import (
+    KnownOthers,
     Model,
     PointShare,
     Run,
     WinShare,
+    bound,
     figure,
     riser_rank,
+    run,
     spearman,
 )
-from scoring.rating import FEATURES
+from scoring.rating import FEATURES, DeclaredGame
 
 
 def test_riser_leagues_are_followed_and_the_plain_statistics_are_not() -> None:
@@ -37,6 +41,32 @@ def test_riser_leagues_are_followed_and_the_plain_statistics_are_not() -> None:
     assert following <= 2.5
     for other in mean_rank(Model, follow=False), mean_rank(WinShare), mean_rank(PointShare):
         assert other > following + 1.5
+
+
+def test_the_bound_reads_each_role_of_a_game_knowing_the_other_players() -> None:
+    strengths = {"Anna": 0.6, "Bernd": 0.6, "Clara": 0.6, "Dieter": 0.6}
+    won = DeclaredGame("Anna", "Bernd", ("Clara", "Dieter"), 1.0, melds=0, melds_against=0)
+    known = KnownOthers()
+    known.learn(Evening(datetime.date(2004, 1, 9), [won], [], strengths))
+    scores = known.scores()
+    # Every point taken: the declarer stronger than the average, his partner a little, the
+    # defenders weaker; one game is one game.
+    assert scores["Anna"] > scores["Bernd"] > 0 > scores["Clara"] == scores["Dieter"]
+    assert scores["Anna"] < 25
+    # Knowing that Bernd is strong, the same game says less about Anna.
+    stronger = KnownOthers()
+    stronger.learn(Evening(datetime.date(2004, 1, 9), [won], [], strengths | {"Bernd": 0.9}))
+    assert stronger.scores()["Anna"] < scores["Anna"]
+
+
+def test_the_bound_ranks_engine_leagues_at_least_as_well_as_the_model() -> None:
+    leagues = [play("static", seed, (2004, 2006)) for seed in (1, 2, 3, 4)]
+    # Spearman after each of the evenings 20 to 98, over four leagues.
+    known = [value for league in leagues for value in bound(league)[19:98]]
+    model = [value for league in leagues for value in run(Model(), league, stop=98).spearman[19:]]
+    assert len(known) == len(model) == 4 * 79
+    assert sum(known) / len(known) > sum(model) / len(model)
+    assert all(-1 <= value <= 1 for value in known)
 
 
 def test_evenings_until_found_count_to_the_last_evening_below_the_mark() -> None:
@@ -74,6 +104,9 @@ def test_rating_quality_reports_every_figure_for_the_model_and_both_baselines(ca
     text = io.StringIO()
     assert main(args, text) == 0
     assert "| Spearman nach 80 Abenden (Mittel) |" in text.getvalue()
+    assert "Schranke (jeder Spieler wie im Modell gelesen" in text.getvalue()
+    assert report["bound"]["found"] >= 1
+    assert all(-1 <= value <= 1 for value in report["bound"]["spearman"].values())
     assert main(["--leagues", "1"], io.StringIO()) == 2
     assert main(["--years", "2004-x"], io.StringIO()) == 2
     assert "rating_quality:" in capsys.readouterr().err
