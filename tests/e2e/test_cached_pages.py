@@ -2,6 +2,8 @@
 repeat visit is answered from the browser's copy after a 304, with or without the site's service
 worker in charge of the page."""
 
+from collections.abc import Iterator
+
 import pytest
 from playwright.sync_api import Browser, Page, Request, expect
 
@@ -41,15 +43,22 @@ def _visit_again_until_the_etag_is_sent(page: Page, url: str, sent) -> None:
         page.wait_for_timeout(300)
 
 
-def test_a_repeat_visit_is_a_304_and_a_change_shows(browser: Browser, live_server) -> None:
-    """The browser's own HTTP cache, without the site's service worker (a first visit, or a
-    browser without workers): the repeat visit asks with the ETag and is answered by a 304."""
+@pytest.fixture
+def page_without_worker(browser: Browser) -> Iterator[Page]:
+    """A page of a browser that runs no service worker (as before the site's worker takes over)."""
+    context = browser.new_context(service_workers="block")
+    yield context.new_page()
+    context.close()
+
+
+def test_a_repeat_visit_is_a_304_and_a_change_shows(page_without_worker: Page, live_server) -> None:
+    """The browser's own HTTP cache, without the site's service worker: the repeat visit asks
+    with the ETag and is answered by a 304."""
     match = MatchFactory()
     GameFactory(match=match)
-    context = browser.new_context(service_workers="block")
-    page = context.new_page()
+    page = page_without_worker
     requests: list[Request] = []
-    context.on("request", lambda r: requests.append(r))
+    page.context.on("request", lambda r: requests.append(r))
     url = live_server.url + "/spiele/"
     first = page.goto(url)
     assert first is not None and first.header_value("content-encoding") == "gzip"
@@ -64,7 +73,6 @@ def test_a_repeat_visit_is_a_304_and_a_change_shows(browser: Browser, live_serve
     GameFactory(match=match)
     page.reload()
     expect(page.get_by_text("2 Spiele", exact=False).first).to_be_visible()
-    context.close()
 
 
 def test_with_the_service_worker_in_charge_a_repeat_visit_still_sends_the_etag(
