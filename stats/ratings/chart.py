@@ -52,7 +52,8 @@ def rating_series_chart(
         x_label=_("Datum"),
         y_label=_("Wertung"),
         chart_id=chart_id,
-        include_zero=True,
+        # Ratings are measured from the circle's average (100): zero means nothing on this
+        # scale, so the axis spans the ratings drawn.
         table_caption=_("Wertung am Jahresende"),
         table_row_label=_("Jahr"),
         format_value=decimal(1),

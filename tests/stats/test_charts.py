@@ -209,3 +209,15 @@ def test_years_without_games_are_drawn_as_a_gap_not_as_a_straight_line() -> None
     assert html.count('<polyline class="chart-line series-0"') == 2
     # Without a gap limit the line runs through.
     assert len(line_chart([Series("Anna", points)], title="Wertung").series[0].segments) == 1
+
+
+def test_a_rating_chart_spans_the_ratings_not_zero() -> None:
+    from stats.ratings.chart import rating_series_chart
+
+    series = [
+        Series("Anna", [(D(2001, 1, 5), 112.0), (D(2004, 6, 1), 118.5)]),
+        Series("Bernd", [(D(2001, 1, 5), 84.0), (D(2004, 6, 1), 79.5)]),
+    ]
+    values = [t.value for t in rating_series_chart(series).y_ticks]
+    # Ratings are measured from the circle's average, 100: the axis spans them, not 0 to 120.
+    assert 70 <= values[0] <= 79.5 and 118.5 <= values[-1] <= 130
