@@ -22,8 +22,9 @@ learned with the strengths.
 **Over time.** Each strength drifts slowly (a random walk of `DRIFT` points a year), and a player
 whose games have said the same thing for a while against his settled rating (a change alarm:
 their weighted mean differs from what the rating expects by more than `ALARM_Z` of its own
-uncertainty) gets the difference as fresh uncertainty: a player who improves is followed within
-some dozens of evenings, while a steady one keeps what years of games have taught.
+uncertainty) gets the difference as fresh uncertainty, which the following evenings use: a
+player who improves is followed within some dozens of evenings, while a steady one keeps what
+years of games have taught.
 
 **Exact and order-free.** Everything is normal and linear, so the beliefs after an evening are
 the exact posterior of all games up to that evening (a Kalman filter over all players together,
@@ -74,9 +75,10 @@ PRIOR_ADVANTAGE = (0.0, 25.0)
 # Slow drift of every strength: rating points per year (a standard deviation).
 DRIFT = 0.5
 # The change alarm: each evening the weights of earlier declared games shrink by DECAY; an alarm
-# when their weighted mean residual exceeds ALARM_Z standard errors.
-DECAY = 0.97
-ALARM_Z = 3.5
+# when their weighted mean residual exceeds ALARM_Z standard errors (on the engine's leagues of
+# unchanging strengths: about one false alarm in 140 years of evenings).
+DECAY = 0.98
+ALARM_Z = 4.0
 
 # What a declared game says, as numbers (`features`), in this order. The share is kept off zero
 # by LOG_SHIFT before its logarithm is taken; melds count in hundreds of points.
@@ -275,13 +277,16 @@ class Strengths[K: Hashable]:
         design = self._design([(g.declarer, g.partner, *g.defenders) for g in rows], model.roles)
         observed = (np.array([features(g) for g in rows]) - model.mean) @ model.read.T
         residuals = (observed + model.centre).ravel() - design @ self.mean
-        if self.follow:
-            self._watch(design, residuals)
         # In information form: an evening may hold many more observations than there are players.
         precision = np.linalg.inv(self.cov) + design.T @ design
         cov = np.linalg.inv(precision)
         self.mean = self.mean + cov @ (design.T @ residuals)
         self.cov = (cov + cov.T) / 2
+        # After the evening is learned: an alarm it rings lets the next evenings move the player,
+        # not this one again (one extreme evening would otherwise both ring it and, with the
+        # fresh uncertainty, throw his rating by dozens of points).
+        if self.follow:
+            self._watch(design, residuals)
 
     def _drift(self, date: datetime.date) -> None:
         if self.follow and self.date is not None and date > self.date:

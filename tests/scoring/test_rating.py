@@ -162,12 +162,33 @@ def test_a_player_who_improves_is_followed() -> None:
     for state in (s, still):
         evenings(state, 150, weak)
     assert s.rating("A").mu < s.rating("C").mu
-    # Anna now wins big what she declares: within some dozens of evenings she is on top.
+    # Anna now wins big what she declares (two games an evening, a quarter of a real evening's):
+    # within some dozens of evenings she is on top.
     strong = [game("A", "B", "CD", 0.8), game("C", "D", "AB", 0.65), game("B", "A", "CD", 0.6)]
     for state in (s, still):
-        evenings(state, 40, strong, DAY + 150 * WEEK)
+        evenings(state, 50, strong, DAY + 150 * WEEK)
     assert s.rating("A").mu > s.rating("C").mu
     assert s.rating("A").mu - still.rating("A").mu > 10
+
+
+def test_one_disastrous_evening_does_not_throw_a_settled_rating() -> None:
+    s: Strengths[str] = Strengths()
+    steady = [
+        game("A", "B", "CD", 0.65),
+        game("C", "D", "AB", 0.65),
+        game("B", "A", "CD", 0.65),
+        game("D", "C", "AB", 0.65),
+    ] * 3
+    evenings(s, 150, steady)
+    settled = s.rating("A").mu
+    # Twelve games declared and lost badly in one evening: it may ring the change alarm, but the
+    # alarm's fresh uncertainty is for the evenings after it, not for this one again (which
+    # threw such a rating from 100 to below zero).
+    s.evening(DAY + 150 * WEEK, [game("A", "B", "CD", 0.15)] * 12 + [game("C", "D", "AB", 0.65)])
+    assert settled - 20 < s.rating("A").mu < settled
+    # Steady evenings after it bring him back.
+    evenings(s, 5, steady, DAY + 151 * WEEK)
+    assert abs(s.rating("A").mu - settled) < 15
 
 
 def test_a_stronger_declarer_is_more_likely_to_win_and_equal_teams_are_even() -> None:
