@@ -1,5 +1,6 @@
 """The KlammernBoss reads more of each declared game (scoring.rating: the share on two scales,
-melds, Kontra, Re and the bid): the stored ratings and kept states of the previous model are
+melds, Kontra, Re and the bid) and rings its change alarm after an evening is learned: the stored
+ratings and kept states of the previous model are
 forgotten, until `manage.py recompute` (or the next change of a game) learns the whole history
 anew (docs/deployment.md). A kept state of the previous model must not be resumed by a save."""
 
