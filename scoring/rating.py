@@ -76,7 +76,7 @@ PRIOR_ADVANTAGE = (0.0, 25.0)
 DRIFT = 0.5
 # The change alarm: each evening the weights of earlier declared games shrink by DECAY; an alarm
 # when their weighted mean residual exceeds ALARM_Z standard errors (on the engine's leagues of
-# unchanging strengths: about one false alarm in 140 years of evenings).
+# unchanging strengths: about one false alarm per century of weekly evenings).
 DECAY = 0.98
 ALARM_Z = 4.0
 
