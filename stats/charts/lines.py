@@ -184,7 +184,8 @@ def line_chart(
     where nothing was played.
     """
     drawn = [s for s in series if s.points]
-    frame = Frame(left=38.0, top=10.0, right=width - 12.0, bottom=height - 36.0)
+    # Room on the left for the rotated y label and three-digit ticks beside it.
+    frame = Frame(left=44.0, top=10.0, right=width - 12.0, bottom=height - 36.0)
     columns, rows = value_table(drawn)
     show = format_value or (lambda v: f"{v:.{value_decimals}f}")
     rows = [
