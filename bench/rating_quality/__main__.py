@@ -125,7 +125,7 @@ def measure(
         },
         "cost_of_following": statistics.mean(unchanging),
         "spread": {
-            m: spread_ratio(same, m)
+            m: dict(zip(("ratio", "error"), spread_ratio(same, m), strict=True))
             for m in (200, 420)
             if replicates > 1 and all(len(league.evenings) >= m for league in same)
         },
@@ -201,8 +201,11 @@ def report(result: dict[str, Any], out: TextIO) -> None:
         f"\nWas das Folgen kostet (Spearman am Ende, ohne Drift und Alarm minus mit): "
         f"{result['cost_of_following']:+.4f}\n"
     )
-    for evenings, ratio in result["spread"].items():
-        out.write(f"Streuung der Differenzen / angegebene nach {evenings} Abenden: {ratio:.2f}\n")
+    for evenings, spread in result["spread"].items():
+        out.write(
+            f"Streuung der Differenzen / angegebene nach {evenings} Abenden: "
+            f"{spread['ratio']:.3f} ± {spread['error']:.3f}\n"
+        )
     out.write("\nRunden nach der Chance des Favoriten: vorhergesagt, eingetreten\n")
     for row in result["calibration"]:
         out.write(

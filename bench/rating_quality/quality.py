@@ -244,9 +244,9 @@ def riser_rank(method: Method, league: League) -> int:
     return 1 + sum(value > scores[league.riser] for key, value in scores.items())
 
 
-def spread_ratio(leagues: Sequence[League], evenings: int) -> float:
-    """Across leagues with the same strengths: the real spread of each pair's rating difference
-    after `evenings` evenings over the stated one, averaged over the pairs."""
+def spread_ratio(leagues: Sequence[League], evenings: int) -> tuple[float, float]:
+    """Across leagues with the same strengths: `spread` of the pairs' rating differences after
+    `evenings` evenings."""
     states = []
     for league in leagues:
         model = Model()
@@ -254,12 +254,35 @@ def spread_ratio(leagues: Sequence[League], evenings: int) -> float:
             model.learn(evening)
         states.append(model.state)
     ratings = [state.ratings() for state in states]
-    ratios = []
-    for a, b in combinations(sorted(states[0].keys), 2):
-        differences = [r[a].mu - r[b].mu for r in ratings]
-        stated = [s.difference_sigma(a, b) ** 2 for s in states]
-        ratios.append(statistics.stdev(differences) / math.sqrt(statistics.mean(stated)))
-    return statistics.mean(ratios)
+    # Per pair of players: each league's difference and its stated variance.
+    pairs = [
+        [
+            (r[a].mu - r[b].mu, s.difference_sigma(a, b) ** 2)
+            for r, s in zip(ratings, states, strict=True)
+        ]
+        for a, b in combinations(sorted(states[0].keys), 2)
+    ]
+    return spread(pairs)
+
+
+def spread(pairs: Sequence[Sequence[tuple[float, float]]]) -> tuple[float, float]:
+    """Per pair of players, each league's (difference, stated variance): the real spread of the
+    differences over the stated one, averaged over the pairs, and its standard error
+    (jackknife: the ratio again without each league in turn; nan with fewer than three)."""
+    ratio = _spread_ratio(pairs)
+    count = len(pairs[0])
+    if count < 3:
+        return ratio, math.nan
+    without = [_spread_ratio([row[:i] + row[i + 1 :] for row in pairs]) for i in range(count)]
+    mean = statistics.mean(without)
+    return ratio, math.sqrt((count - 1) / count * sum((value - mean) ** 2 for value in without))
+
+
+def _spread_ratio(pairs: Sequence[Sequence[tuple[float, float]]]) -> float:
+    return statistics.mean(
+        statistics.stdev(d for d, _v in row) / math.sqrt(statistics.mean(v for _d, v in row))
+        for row in pairs
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,6 +22,7 @@ from bench.rating_quality.quality import (
     riser_rank,
     run,
     spearman,
+    spread,
 )
 from scoring.rating import FEATURES, DeclaredGame
 
@@ -83,6 +84,20 @@ def test_a_figure_gives_each_method_s_value_and_paired_differences_with_errors()
     # Paired: the differences 1, 0, 1 have mean 2/3 and standard error sqrt(1/3)/sqrt(3).
     assert mean == pytest.approx(2 / 3) and error == pytest.approx((1 / 3) ** 0.5 / 3**0.5)
     assert figure("y", {"model": [5, 1, 9], "base": [1, 1, 1]}, median=True).values["model"] == 5
+
+
+def test_the_spread_is_the_real_over_the_stated_with_a_jackknife_error() -> None:
+    rng = np.random.default_rng(7)
+    # Two pairs, 200 leagues each: real spreads 2 and 1 against a stated variance of 1.
+    pairs = [[(float(d), 1.0) for d in rng.normal(0, sd, 200)] for sd in (2.0, 1.0)]
+    ratio, error = spread(pairs)
+    # The error is about what theory gives for a standard deviation from n draws, sd / √(2n),
+    # for the mean of the two, and the ratio lies within three of it of the truth, 1.5.
+    assert error == pytest.approx(np.hypot(2, 1) / 2 / np.sqrt(2 * 200), rel=0.35)
+    assert abs(ratio - 1.5) < 3 * error
+    # A wider stated variance lowers the ratio; two leagues are too few for an error.
+    assert spread([[(d, 4.0) for d, _v in row] for row in pairs])[0] == pytest.approx(ratio / 2)
+    assert np.isnan(spread([row[:2] for row in pairs])[1])
 
 
 def test_rating_quality_reports_every_figure_for_the_model_and_both_baselines(capsys) -> None:
