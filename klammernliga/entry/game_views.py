@@ -12,7 +12,7 @@ from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods
 
 from klammernliga import services
 from klammernliga.entry.forms import SLOTS, MatchForm
@@ -27,6 +27,7 @@ from klammernliga.entry.views import (
     evening_url,
     game_label,
     game_on,
+    post_only,
     posted_int,
     round_notice,
     scorekeeper_required,
@@ -37,7 +38,7 @@ from scoring.matches import pairing
 
 
 @scorekeeper_required
-@require_POST
+@post_only("entry:evening")
 def new_game(request: HttpRequest, date: datetime.date) -> HttpResponse:
     """Record the next game of a match of this evening; the same form sent again stores
     nothing and shows the game it stored. A phone sending games kept offline asks for JSON."""

@@ -61,6 +61,26 @@ def scorekeeper_required(view: View) -> View:
     return answer
 
 
+def post_only(back_to: str) -> Callable[[View], View]:
+    """A view that only takes a POST; a GET goes to the page whose form posts there (`back_to`,
+    given the URL's date), not to an empty 405. A GET comes from a bookmark, or from the login's
+    way back after a form was sent without a login (without JavaScript: the game was not stored,
+    and its evening's page is where it is typed again)."""
+
+    def decorate(view: View) -> View:
+        only_post = require_POST(view)
+
+        @functools.wraps(view)
+        def answer(request: HttpRequest, date: datetime.date, **kwargs: Any) -> HttpResponse:
+            if request.method in ("GET", "HEAD"):
+                return redirect(back_to, date)
+            return only_post(request, date, **kwargs)
+
+        return answer
+
+    return decorate
+
+
 TEAMS = ("team_a__player_1", "team_a__player_2", "team_b__player_1", "team_b__player_2")
 
 
@@ -276,7 +296,7 @@ def blank_evening(request: HttpRequest) -> HttpResponse:
 
 
 @scorekeeper_required
-@require_POST
+@post_only("entry:evening")
 def new_match(request: HttpRequest, date: datetime.date) -> HttpResponse:
     """Start a match of two teams (new players may be typed in on the spot); the same two teams
     go on with their earlier match if none of the four played elsewhere since."""
@@ -323,7 +343,7 @@ def history(request: HttpRequest, date: datetime.date) -> HttpResponse:
 
 
 @scorekeeper_required
-@require_POST
+@post_only("entry:history")
 def restore_game(request: HttpRequest, date: datetime.date, history_id: int) -> HttpResponse:
     """Bring a deleted game of this evening back."""
     evening = evening_on(date)
@@ -345,10 +365,19 @@ def restore_game(request: HttpRequest, date: datetime.date, history_id: int) -> 
 
 
 class LogoutView(auth_views.LogoutView):
-    """Log out (POST) and say so on a page of its own, unless a `next` page is asked for."""
+    """Log out (POST) and say so on a page of its own, unless a `next` page is asked for. A GET
+    (a bookmark, the logged-out page loaded again) logs no one out: it offers the button to whoever
+    is logged in and says "logged out" to everyone else."""
+
+    http_method_names = ["get", "post", "options"]
 
     def get_default_redirect_url(self) -> str:
         return self.request.path
+
+    def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if request.user.is_authenticated:
+            return render(request, "registration/logout.html")
+        return super().get(request, *args, **kwargs)
 
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         """The browser drops its cached copies of the logged-in pages (the service worker

@@ -158,6 +158,12 @@ def test_the_entry_form_has_no_sideways_scrolling_at_360_px(
         "#neues-spiel label.choice > span, #neues-spiel label.chip > span"
     ).evaluate_all("spans => spans.map(s => s.getBoundingClientRect().height)")
     assert heights and min(heights) >= 44
+    # The logout address opened as a page logs no one out: it offers the button.
+    page.goto(live_server.url + "/abmelden/")
+    assert axe_violations(page) == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.get_by_role("button", name="Abmelden").click()
+    expect(page.get_by_role("heading", name="Abgemeldet")).to_be_visible()
 
 
 def test_a_game_can_be_entered_with_the_keyboard_alone(page: Page, live_server) -> None:

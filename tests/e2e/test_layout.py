@@ -75,6 +75,7 @@ def public_pages() -> list[str]:
         f"/teams/{match.team_a_id}/{match.team_b_id}/",
         "/siege/",
         "/anmelden/",
+        "/abmelden/",
     ]
 
 

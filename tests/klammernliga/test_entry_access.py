@@ -2,6 +2,7 @@
 
 import datetime
 import io
+import re
 from urllib.parse import quote
 
 import pytest
@@ -125,13 +126,20 @@ def test_a_login_without_a_password_asks_for_it(client) -> None:
 
 def test_logging_out_takes_a_post_and_says_so(client) -> None:
     client.force_login(ScorekeeperFactory())
-    assert client.get("/abmelden/").status_code == 405
+    # A GET logs no one out: it offers the button (a form that posts) and nothing else happens.
+    offered = client.get("/abmelden/")
+    assert offered.status_code == 200
+    assert re.search(r'<form method="post"\s+action="/abmelden/"', offered.content.decode())
+    assert client.get("/erfassen/").status_code == 200
     response = client.post("/abmelden/")
     assert response.status_code == 200
     assert "Du bist abgemeldet" in response.content.decode()
     # The browser drops its cached copies of the logged-in pages.
     assert response["Clear-Site-Data"] == '"cache"'
     assert client.get("/erfassen/").status_code == 302
+    # The page loaded again (a GET) says the same, and a method other than these is refused.
+    assert "Du bist abgemeldet" in client.get("/abmelden/").content.decode()
+    assert client.put("/abmelden/").status_code == 405
 
 
 @override_settings(AXES_FAILURE_LIMIT=5)
