@@ -77,7 +77,7 @@ def test_the_teams_sort_by_a_column_and_the_player_page_links_to_them(client, bi
     assert "Lieblingsgegner" not in page  # sorted otherwise, the order is the column's
     count = len(expected_teams(bigger, "Anna"))
     player_page = squeezed(client.get(reverse("stats:player", args=["anna"])).content.decode())
-    assert f'<a class="more" href="{url}">Seine Zahlen gegen jedes der {count} gegnerischen' in (
+    assert f'<a class="more" href="{url}">Die Zahlen gegen jedes der {count} gegnerischen' in (
         player_page
     )
 
