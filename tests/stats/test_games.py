@@ -211,6 +211,10 @@ def test_an_evening_shows_each_match_with_all_its_games_in_order(client, league)
     assert "Anna &amp; Bernd – Clara &amp; Dieter" in html
     assert "16 Spiele" in html
     assert reverse("stats:evening", args=["2011-01-10"]) in html  # the next evening
+    # Its games in the list of all games, filtered to the evening, which shows the same 16.
+    link = '<a href="/spiele/?abend=2010-03-05">In der Liste aller Spiele zeigen</a>'
+    assert link in html
+    assert "16 Spiele" in client.get("/spiele/?abend=2010-03-05").content.decode()
 
 
 @pytest.mark.parametrize("date", ["2010-03-06", "2010-13-01", "gestern"])
