@@ -237,6 +237,16 @@ class Strengths[K: Hashable]:
         variance = self.cov[i, i] + self.cov[j, j] - 2.0 * self.cov[i, j]
         return math.sqrt(max(float(variance), 0.0))
 
+    def stronger_chance(self, first: K, second: K) -> float:
+        """The chance that `first` really plays stronger than `second`, after every game so far:
+        how far apart their ratings are, measured in the uncertainty of that difference."""
+        i, j = self.index[first], self.index[second]
+        spread = self.difference_sigma(first, second)
+        difference = float(self.mean[i] - self.mean[j])
+        if spread == 0.0:
+            return 0.5 if difference == 0.0 else float(difference > 0.0)
+        return 0.5 * math.erfc(-difference / (spread * math.sqrt(2.0)))
+
     def game_chance(self, declarer: K, partner: K, defenders: Sequence[K]) -> float:
         """The chance that the declarer's team wins a game he declares against these defenders:
         that its share of the points is above one half."""

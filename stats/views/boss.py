@@ -9,8 +9,9 @@ from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
 from klammernliga.models import Player
+from scoring.rating import Strengths
 from stats.charts.lines import LineChart, Series, colours_by_order
-from stats.display import number
+from stats.display import number, percent
 from stats.ratings.chart import decimal, rating_series_chart
 from stats.ratings.forms import PredictionForm
 from stats.selectors.ratings import (
@@ -98,6 +99,20 @@ def boss_chart(lines: list[Line], period: str, players: list[Player]) -> LineCha
     return rating_series_chart(series, period=period)
 
 
+def lead_chance(known: Strengths[int], ranks: list[BossRank]) -> tuple[BossRank, str] | None:
+    """The runner-up (the best established player after the KlammernBoss) and the chance, as
+    shown, that the KlammernBoss really plays stronger; None without both."""
+    established = [r for r in ranks if not r.provisional]
+    if len(established) < 2 or not established[0].is_boss:
+        return None
+    boss, second = established[0], established[1]
+    chance = known.stronger_chance(boss.player.pk, second.player.pk)
+    if chance > 0.99:
+        # Rounded, 99.6 % would read as a certainty the games never give.
+        return second, _("über %(percent)s") % {"percent": percent(0.99)}
+    return second, percent(chance)
+
+
 # Players of the year-end table a phone shows at a time.
 CHART_SET_SIZE = 3
 
@@ -128,6 +143,7 @@ class BossView(TemplateView):
                 "rangliste-spalten", (_("Runden & Trend"), _("Unsicherheit")), ()
             ),
             boss=next((r for r in ranks if r.is_boss), None),
+            lead=lead_chance(known, ranks),
             chart=chart,
             # On a phone the year-end table shows three players at a time.
             chart_sets=grouped_sets("verlauf-spalten", chart.table_columns, CHART_SET_SIZE)

@@ -77,6 +77,22 @@ def test_partners_who_always_play_together_are_told_apart_by_the_games_each_decl
     assert s.difference_sigma("A", "B") < abs(s.rating("A").mu - s.rating("B").mu)
 
 
+def test_the_chance_that_one_plays_stronger_than_another_follows_from_their_difference() -> None:
+    s: Strengths[str] = Strengths()
+    s.evening(DAY, [game("A", "B", "CD", 0.5)])
+    # One even game: nothing tells the declarer's opponents apart.
+    assert s.stronger_chance("C", "D") == pytest.approx(0.5)
+    played = [game("A", "B", "CD", 0.8), game("B", "A", "CD", 0.4), game("C", "D", "AB", 0.6)]
+    evenings(s, 20, played)
+    r = s.ratings()
+    for first, second in (("A", "B"), ("A", "C"), ("C", "D"), ("D", "B")):
+        chance = s.stronger_chance(first, second)
+        z = (r[first].mu - r[second].mu) / s.difference_sigma(first, second)
+        assert chance == pytest.approx(0.5 * math.erfc(-z / math.sqrt(2)))
+        assert chance + s.stronger_chance(second, first) == pytest.approx(1.0)
+    assert s.stronger_chance("A", "B") > 0.99
+
+
 def test_melds_are_luck_a_share_taken_with_them_says_less() -> None:
     def declarer_after(
         share: float, melds: int = 0, melds_against: int = 0, kontra: bool = False

@@ -1,3 +1,4 @@
+import datetime
 import io
 import json
 import re
@@ -11,9 +12,12 @@ from django.urls import reverse
 from bench.rating_quality.leagues import play
 from bench.rating_quality.quality import spearman
 from klammernliga.demo import CIRCLE
+from klammernliga.models import Player
 from klammernliga.services import seed_league
-from scoring.rating import Strengths
+from scoring.rating import DeclaredGame, Strengths
 from stats.display import decimal
+from stats.selectors.ratings import BossRank, strengths
+from stats.views.boss import lead_chance
 from tests.factories import MatchFactory, TeamFactory, play_round
 from tests.markup import squeezed
 
@@ -74,6 +78,33 @@ def test_the_best_player_who_is_not_provisional_is_crowned(client) -> None:
     assert ranking.count('class="crown"') == 1
     assert 'aria-label="KlammernBoss"' in ranking
     assert "vorläufig" not in ranking
+    # How sure the crown is: the chance that the boss plays stronger than the runner-up.
+    names = [name for _rank, name in _ranked(ranking)]
+    known = strengths()
+    by_name = {p.name: p.pk for p in Player.objects.all()}
+    chance = known.stronger_chance(by_name[names[0]], by_name[names[1]])
+    # (squeezed: the no-break space before % as a plain one)
+    shown = "über 99 %" if chance > 0.99 else f"{round(chance * 100)} %"
+    assert f"Dass {names[0]} stärker spielt als {names[1]} (Wertung" in squeezed(html)
+    assert f"ist nach allen Spielen bisher zu {shown} wahrscheinlich." in squeezed(html)
+
+
+def test_the_crown_s_certainty_never_reads_as_a_certainty() -> None:
+    first = Player(pk=1, name="Anna")
+    second = Player(pk=2, name="Bernd")
+    ranks = [
+        BossRank(1, first, 130.0, 3.0, 50, 0.0, datetime.date(2020, 1, 3), is_boss=True),
+        BossRank(2, second, 70.0, 3.0, 50, 0.0, datetime.date(2020, 1, 3)),
+    ]
+    known: Strengths[int] = Strengths()
+    # Anna declares and wins with everything, evening after evening, against Bernd's team.
+    for week in range(60):
+        day = datetime.date(2020, 1, 3) + datetime.timedelta(weeks=week)
+        known.evening(day, [DeclaredGame(1, 3, (2, 4), 0.95), DeclaredGame(2, 4, (1, 3), 0.1)])
+    assert known.stronger_chance(1, 2) > 0.999
+    assert lead_chance(known, ranks) == (ranks[1], "über 99\u00a0%")
+    # Without an established runner-up there is nothing to compare.
+    assert lead_chance(known, ranks[:1]) is None
 
 
 def test_the_chart_is_an_accessible_svg_with_its_numbers_in_a_table(client, league) -> None:
