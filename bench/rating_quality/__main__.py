@@ -24,14 +24,15 @@ from bench.rating_quality.quality import (
     figure,
     found,
     methods,
+    order_chances,
     riser_rank,
     run,
     spread_ratio,
 )
 from klammernliga import demo
 
-# Seeds never used while the model's constants were chosen (those were 101–110, risers 101–106,
-# replicates 1–30).
+# Seeds never used while the model's constants were chosen (those were leagues 101–130, risers
+# 101–130 and leagues of the demo's strengths 301–330: docs/klammernboss.md).
 FIRST_SEED = 1
 REPLICATE_SEED = 201
 
@@ -52,6 +53,7 @@ def static_league(seed: int, years: tuple[int, int]) -> dict[str, Any]:
         "log_loss": {k: r.log_loss for k, r in runs.items()},
         "games": next(iter(runs.values())).games,
         "calibration": calibration(league),
+        "order": order_chances(league),
     }
 
 
@@ -111,6 +113,7 @@ def measure(
     model = names[0]
     unchanging = [s["final_unchanging"] - s["final"][model] for s in static]
     predictions = [p for s in static for p in s["calibration"]]
+    orders = [p for s in static for p in s["order"]]
     return {
         "leagues": leagues,
         "risers": risers,
@@ -130,6 +133,7 @@ def measure(
             if replicates > 1 and all(len(league.evenings) >= m for league in same)
         },
         "calibration": _calibration(predictions),
+        "order_calibration": _calibration(orders, step=0.1),
     }
 
 
@@ -137,18 +141,21 @@ def _figure(f: Figure) -> dict[str, Any]:
     return {"name": f.name, "values": f.values, "differences": f.differences}
 
 
-def _calibration(predictions: Sequence[tuple[float, bool]]) -> list[dict[str, float]]:
-    """Rounds by the favourite's predicted chance, in steps of 5 %: predicted and observed."""
+def _calibration(
+    predictions: Sequence[tuple[float, bool]], step: float = 0.05
+) -> list[dict[str, float]]:
+    """Predictions by the favourite's chance, in bins of `step` from 50 %: the mean predicted
+    chance and the share that came true."""
+    last = round(0.5 / step) - 1
     bins: dict[int, list[tuple[float, bool]]] = {}
-    for p, won in predictions:
-        favourite, favourite_won = (p, won) if p >= 0.5 else (1 - p, not won)
-        bins.setdefault(min(int((favourite - 0.5) / 0.05), 9), []).append(
-            (favourite, favourite_won)
-        )
+    for p, happened in predictions:
+        favourite, came_true = (p, happened) if p >= 0.5 else (1 - p, not happened)
+        bins.setdefault(min(int((favourite - 0.5) / step), last), []).append((favourite, came_true))
     return [
         {
-            "low": 0.5 + 0.05 * index,
-            "rounds": len(rows),
+            "low": 0.5 + step * index,
+            "high": 0.5 + step * (index + 1),
+            "count": len(rows),
             "predicted": statistics.mean(p for p, _w in rows),
             "observed": statistics.mean(float(w) for _p, w in rows),
         }
@@ -209,7 +216,17 @@ def report(result: dict[str, Any], out: TextIO) -> None:
     out.write("\nRunden nach der Chance des Favoriten: vorhergesagt, eingetreten\n")
     for row in result["calibration"]:
         out.write(
-            f"  {row['low']:.0%}–{row['low'] + 0.05:.0%}: {row['rounds']:6d} Runden, "
+            f"  {row['low']:.0%}–{row['high']:.0%}: {row['count']:6d} Runden, "
+            f"{row['predicted']:.1%} vorhergesagt, {row['observed']:.1%} eingetreten\n"
+        )
+    out.write(
+        "\nWer stärker spielt, nach der Chance der Wertung (Paare nach "
+        + " / ".join(str(m) for m in MARKS)
+        + " Abenden): vorhergesagt, eingetreten\n"
+    )
+    for row in result["order_calibration"]:
+        out.write(
+            f"  {row['low']:.0%}–{row['high']:.0%}: {row['count']:6d} Paare, "
             f"{row['predicted']:.1%} vorhergesagt, {row['observed']:.1%} eingetreten\n"
         )
 

@@ -235,6 +235,23 @@ def ranked(scores: dict[str, float], strengths: dict[str, float]) -> float:
     return spearman([scores.get(n, low) for n in names], [strengths[n] for n in names])
 
 
+def order_chances(league: League, marks: Sequence[int] = MARKS) -> list[tuple[float, bool]]:
+    """After each of `marks` evenings, for every pair of players of different true strength:
+    the model's chance that the first plays stronger (`Strengths.stronger_chance`, what the
+    KlammernBoss page says of its crown) and whether he truly does."""
+    model = Model()
+    chances = []
+    for count, evening in enumerate(league.evenings, 1):
+        model.learn(evening)
+        if count not in marks:
+            continue
+        truth = evening.strengths
+        for a, b in combinations(sorted(model.state.keys), 2):
+            if truth[a] != truth[b]:
+                chances.append((model.state.stronger_chance(a, b), truth[a] > truth[b]))
+    return chances
+
+
 def riser_rank(method: Method, league: League) -> int:
     """The risen player's rank AFTER_CHANGE evenings after the change (true rank 2)."""
     assert league.riser is not None and league.changed_at is not None

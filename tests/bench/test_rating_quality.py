@@ -114,12 +114,17 @@ def test_rating_quality_reports_every_figure_for_the_model_and_both_baselines(ca
         assert set(f["differences"]) == {"Gewinnquote als Spieler", "Punkteanteil als Spieler"}
     log_loss = next(f for f in report["figures"] if f["name"] == "log_loss")
     assert all(0.3 < v < 0.7 for v in log_loss["values"].values())
-    rounds = sum(row["rounds"] for row in report["calibration"])
+    rounds = sum(row["count"] for row in report["calibration"])
     assert rounds > 100 and all(0.5 <= row["predicted"] < 1 for row in report["calibration"])
+    # Who plays stronger, pair by pair (two leagues of eight, after 20 and 80 evenings).
+    orders = report["order_calibration"]
+    assert sum(row["count"] for row in orders) == 2 * 2 * 28
+    assert all(row["low"] <= row["predicted"] <= row["high"] for row in orders)
     text = io.StringIO()
     assert main(args, text) == 0
     assert "| Spearman nach 80 Abenden (Mittel) |" in text.getvalue()
     assert "Schranke (jeder Spieler wie im Modell gelesen" in text.getvalue()
+    assert "Wer stärker spielt, nach der Chance der Wertung" in text.getvalue()
     assert report["bound"]["found"] >= 1
     assert all(-1 <= value <= 1 for value in report["bound"]["spearman"].values())
     assert main(["--leagues", "1"], io.StringIO()) == 2
