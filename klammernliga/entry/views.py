@@ -64,8 +64,8 @@ def scorekeeper_required(view: View) -> View:
 def post_only(back_to: str) -> Callable[[View], View]:
     """A view that only takes a POST; a GET goes to the page whose form posts there (`back_to`,
     given the URL's date), not to an empty 405. A GET comes from a bookmark, or from the login's
-    way back after a form was sent without a login (without JavaScript: the game was not stored,
-    and its evening's page is where it is typed again)."""
+    way back after a form was sent without a login: without JavaScript nothing sent then was
+    stored, and that page is where it is typed again (with JavaScript the phone keeps it)."""
 
     def decorate(view: View) -> View:
         only_post = require_POST(view)
