@@ -37,8 +37,8 @@ FIRST_SEED = 1
 REPLICATE_SEED = 201
 
 
-def static_league(seed: int, years: tuple[int, int]) -> dict[str, Any]:
-    league = play("static", seed, years)
+def static_league(seed: int, years: tuple[int, int], kind: str = "static") -> dict[str, Any]:
+    league = play(kind, seed, years)
     runs = {method.name: run(method, league) for method in methods()}
     unchanging = run(Model(follow=False), league)
     known = bound(league)
@@ -83,13 +83,16 @@ def measure(
     replicates: int,
     jobs: int,
     years: tuple[int, int] = (demo.FIRST_YEAR, demo.LAST_YEAR),
+    strengths: str = "shuffled",
 ) -> dict[str, Any]:
-    """Every figure over `leagues` unchanging leagues of `years`, `risers` riser leagues (all
+    """Every figure over `leagues` unchanging leagues of `years` (strengths `shuffled`: the
+    demo's, shuffled among the players; `drawn`: from 0.2–0.95), `risers` riser leagues (all
     years: the change comes in 2005) and `replicates` leagues of the demo's strengths."""
     seeds = range(FIRST_SEED, FIRST_SEED + leagues)
+    kind = {"shuffled": "static", "drawn": "random"}[strengths]
     with ProcessPoolExecutor(jobs) if jobs > 1 else nullcontext() as pool:
         each = pool.map if pool is not None else map
-        static = list(each(static_league, seeds, [years] * leagues))
+        static = list(each(static_league, seeds, [years] * leagues, [kind] * leagues))
         rising = list(each(riser_league, range(FIRST_SEED, FIRST_SEED + risers)))
         same = list(
             each(
@@ -115,6 +118,7 @@ def measure(
     predictions = [p for s in static for p in s["calibration"]]
     orders = [p for s in static for p in s["order"]]
     return {
+        "strengths": strengths,
         "leagues": leagues,
         "risers": risers,
         "replicates": replicates,
@@ -175,9 +179,10 @@ def report(result: dict[str, Any], out: TextIO) -> None:
     figures = result["figures"]
     names = list(figures[0]["values"])
     baselines = names[1:]
+    drawn = "gezogen aus 0,2–0,95" if result["strengths"] == "drawn" else "die des Demos, gemischt"
     out.write(
-        f"{result['leagues']} Ligen ({result['games']} Spiele), {result['risers']} mit Aufsteiger, "
-        f"{result['replicates']} mit gleichen Stärken\n\n"
+        f"{result['leagues']} Ligen ({result['games']} Spiele; Stärken {drawn}), "
+        f"{result['risers']} mit Aufsteiger, {result['replicates']} mit gleichen Stärken\n\n"
     )
     out.write(
         "| Maß | "
@@ -242,6 +247,13 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None) -> int
         default=f"{demo.FIRST_YEAR}-{demo.LAST_YEAR}",
         help="the years of the unchanging and replicate leagues (riser leagues: all)",
     )
+    parser.add_argument(
+        "--strengths",
+        choices=("shuffled", "drawn"),
+        default="shuffled",
+        help="the unchanging leagues' strengths: the demo's shuffled among the players, or drawn "
+        "from 0.2–0.95 (near-ties included)",
+    )
     parser.add_argument("--json", action="store_true")
     options = parser.parse_args(argv)
     out = stdout or sys.stdout
@@ -253,7 +265,9 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None) -> int
     if options.leagues < 2 or options.risers < 1 or options.replicates < 0 or options.jobs < 1:
         print("rating_quality: mindestens zwei Ligen und ein Aufsteiger", file=sys.stderr)
         return 2
-    result = measure(options.leagues, options.risers, options.replicates, options.jobs, years)
+    result = measure(
+        options.leagues, options.risers, options.replicates, options.jobs, years, options.strengths
+    )
     if options.json:
         out.write(json.dumps(result, ensure_ascii=False) + "\n")
     else:

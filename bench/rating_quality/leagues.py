@@ -50,6 +50,12 @@ def shuffled(seed: int) -> Strengths:
     return dict(zip(demo.CIRCLE, values, strict=True))
 
 
+def drawn(seed: int) -> Strengths:
+    """Strengths drawn from 0.2–0.95 by the seed (near-ties included)."""
+    rng = random.Random(seed)
+    return {name: round(rng.uniform(0.2, 0.95), 2) for name in demo.CIRCLE}
+
+
 ALL_YEARS = (demo.FIRST_YEAR, demo.LAST_YEAR)
 # The riser's change: from RISER[0] to RISER[1] at the start of CHANGE_YEAR.
 RISER = (0.3, 0.9)
@@ -57,11 +63,12 @@ CHANGE_YEAR = 2005
 
 
 def play(kind: str, seed: int, years: tuple[int, int] = ALL_YEARS) -> League:
-    """The league of `years`. `static`: shuffled strengths that never change; `replicate`: the
-    demo's own strengths (leagues that differ only by the seed); `riser`: one player rises from
-    0.3 to 0.9 at the start of CHANGE_YEAR while the best stays at 0.95 (true rank 2 after it)."""
-    if kind == "static":
-        fixed = shuffled(seed)
+    """The league of `years`. `static`: shuffled strengths that never change; `random`: drawn
+    strengths that never change; `replicate`: the demo's own strengths (leagues that differ only by
+    the seed); `riser`: one player rises from 0.3 to 0.9 at the start of CHANGE_YEAR while the best
+    stays at 0.95 (true rank 2 after it)."""
+    if kind in ("static", "random"):
+        fixed = shuffled(seed) if kind == "static" else drawn(seed)
         return _league(kind, seed, years, lambda _year: fixed)
     if kind == "replicate":
         return _league(kind, seed, years, lambda _year: dict(demo.CIRCLE))

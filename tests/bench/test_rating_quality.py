@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from bench.rating_quality.__main__ import main
-from bench.rating_quality.leagues import Evening, play
+from bench.rating_quality.leagues import Evening, drawn, play
 from bench.rating_quality.measure import block, measure
 from bench.rating_quality.quality import (
     KnownOthers,
@@ -42,6 +42,14 @@ def test_riser_leagues_are_followed_and_the_plain_statistics_are_not() -> None:
     assert following <= 2.5
     for other in mean_rank(Model, follow=False), mean_rank(WinShare), mean_rank(PointShare):
         assert other > following + 1.5
+
+
+def test_drawn_strengths_stay_the_same_all_league_long_and_lie_in_their_range() -> None:
+    league = play("random", 5, (2004, 2005))
+    first = league.evenings[0].strengths
+    assert first == drawn(5) and all(e.strengths == first for e in league.evenings)
+    assert all(0.2 <= value <= 0.95 for value in first.values())
+    assert first != play("static", 5, (2004, 2004)).evenings[0].strengths
 
 
 def test_the_bound_reads_each_role_of_a_game_knowing_the_other_players() -> None:
@@ -121,7 +129,8 @@ def test_rating_quality_reports_every_figure_for_the_model_and_both_baselines(ca
     assert sum(row["count"] for row in orders) == 2 * 2 * 28
     assert all(row["low"] <= row["predicted"] <= row["high"] for row in orders)
     text = io.StringIO()
-    assert main(args, text) == 0
+    assert main([*args, "--strengths", "drawn"], text) == 0
+    assert "2 Ligen (" in text.getvalue() and "Stärken gezogen aus 0,2–0,95" in text.getvalue()
     assert "| Spearman nach 80 Abenden (Mittel) |" in text.getvalue()
     assert "Schranke (jeder Spieler wie im Modell gelesen" in text.getvalue()
     assert "Wer stärker spielt, nach der Chance der Wertung" in text.getvalue()
