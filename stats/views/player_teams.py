@@ -50,7 +50,7 @@ COLUMNS = (
            lambda o: o.figures.small_point_difference, gettext_lazy("KP")),
 )  # fmt: skip
 OpponentTeamTable = sortable.table_class(
-    "OpponentTeamTable", gettext_lazy("Gegnerisches Team"), [(c.key, c.header) for c in COLUMNS]
+    "OpponentTeamTable", gettext_lazy("Gegner"), [(c.key, c.header) for c in COLUMNS]
 )
 for column in COLUMNS:
     OpponentTeamTable.base_columns[column.key].short = column.short

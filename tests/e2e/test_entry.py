@@ -158,6 +158,12 @@ def test_the_entry_form_has_no_sideways_scrolling_at_360_px(
         "#neues-spiel label.choice > span, #neues-spiel label.chip > span"
     ).evaluate_all("spans => spans.map(s => s.getBoundingClientRect().height)")
     assert heights and min(heights) >= 44
+    # Nor on the narrowest phone, where the save bar reaches exactly to the screen's edges.
+    page.set_viewport_size({"width": 320, "height": 700})
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320
+    bar = page.locator(".game-form .actions").bounding_box()
+    assert bar is not None and bar["x"] == 0 and bar["width"] == 320
+    page.set_viewport_size({"width": 360, "height": 740})
     # The logout address opened as a page logs no one out: it offers the button.
     page.goto(live_server.url + "/abmelden/")
     assert axe_violations(page) == []

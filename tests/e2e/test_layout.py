@@ -71,6 +71,7 @@ def public_pages() -> list[str]:
         f"/spiele/abend/{evening.date.isoformat()}/",
         "/spieler/",
         f"/spieler/{player.slug}/",
+        f"/spieler/{player.slug}/gegnerteams/",
         "/teams/",
         f"/teams/{match.team_a_id}/{match.team_b_id}/",
         "/siege/",
