@@ -105,6 +105,16 @@ SIDEWAYS_SCROLLERS = """() => [...document.querySelectorAll("body *")]
   .filter((el) => el.scrollWidth > el.clientWidth + 1)
   .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")} ${el.scrollWidth}>${el.clientWidth}`)"""
 
+# Tables that stand out of the page's text column into its side margin (no scrolling, but cut
+# off by the screen's edge or out of line with the text above).
+OUT_OF_LINE = """() => {
+  const main = document.querySelector(".site-main");
+  const right = main.getBoundingClientRect().right - parseFloat(getComputedStyle(main).paddingRight);
+  return [...main.querySelectorAll("table")]
+    .filter((table) => table.getBoundingClientRect().right > right + 0.5)
+    .map((table) => `${table.closest("[aria-labelledby]")?.getAttribute("aria-labelledby")} ${Math.round(table.getBoundingClientRect().right)}>${Math.round(right)}`)
+}"""
+
 # The widths between the phone and the desktop where tables used to scroll in a box, and the
 # narrowest phone and a wide screen; axe runs at the tablet widths (the phone and the desktop
 # have theirs above).
@@ -116,7 +126,7 @@ AXE_WIDTHS = (768, 900, 1024, 1100)
 def test_at_every_width_nothing_scrolls_sideways_and_axe_finds_nothing(
     page: Page, live_server, pages, axe_violations
 ) -> None:
-    wide, scrollers, violations = {}, {}, {}
+    wide, scrollers, out_of_line, violations = {}, {}, {}, {}
     for width in WIDTHS:
         page.set_viewport_size({"width": width, "height": 900})
         for path in pages:
@@ -126,10 +136,13 @@ def test_at_every_width_nothing_scrolls_sideways_and_axe_finds_nothing(
                 wide[where] = shown
             if inner := page.evaluate(SIDEWAYS_SCROLLERS):
                 scrollers[where] = inner
+            if tables := page.evaluate(OUT_OF_LINE):
+                out_of_line[where] = tables
             if width in AXE_WIDTHS and (found := axe_violations(page)):
                 violations[where] = found
     assert wide == {}, f"pages wider than the window: {wide}"
     assert scrollers == {}, f"boxes scrolling sideways inside the page: {scrollers}"
+    assert out_of_line == {}, f"tables out of the page's column: {out_of_line}"
     assert violations == {}, f"axe: {violations}"
 
 

@@ -117,3 +117,12 @@ def test_the_language_switch_is_in_the_header_at_every_width(
         expect(switch).to_be_visible()
         assert switch.bounding_box()["y"] < 120, width
         assert _no_sideways_scrolling(page), width
+        if width < 768:
+            # On a phone, even the narrowest, the header takes two rows: brand, Erfassen and the
+            # switch; the menu's three entries.
+            brand = page.get_by_role("banner").get_by_role("link", name="Klammernliga")
+            assert abs(switch.bounding_box()["y"] - brand.bounding_box()["y"]) < 10, width
+            entries = page.locator(".menu > li").evaluate_all(
+                "items => items.map(i => Math.round(i.getBoundingClientRect().top))"
+            )
+            assert len(entries) == 3 and len(set(entries)) == 1, (width, entries)
