@@ -89,7 +89,7 @@ def measure(
     demo's, shuffled among the players; `drawn`: from 0.2–0.95), `risers` riser leagues (all
     years: the change comes in 2005) and `replicates` leagues of the demo's strengths."""
     seeds = range(FIRST_SEED, FIRST_SEED + leagues)
-    kind = {"shuffled": "static", "drawn": "random"}[strengths]
+    kind = {"shuffled": "static", "drawn": "drawn"}[strengths]
     with ProcessPoolExecutor(jobs) if jobs > 1 else nullcontext() as pool:
         each = pool.map if pool is not None else map
         static = list(each(static_league, seeds, [years] * leagues, [kind] * leagues))

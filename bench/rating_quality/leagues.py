@@ -63,11 +63,11 @@ CHANGE_YEAR = 2005
 
 
 def play(kind: str, seed: int, years: tuple[int, int] = ALL_YEARS) -> League:
-    """The league of `years`. `static`: shuffled strengths that never change; `random`: drawn
+    """The league of `years`. `static`: shuffled strengths that never change; `drawn`: drawn
     strengths that never change; `replicate`: the demo's own strengths (leagues that differ only by
     the seed); `riser`: one player rises from 0.3 to 0.9 at the start of CHANGE_YEAR while the best
     stays at 0.95 (true rank 2 after it)."""
-    if kind in ("static", "random"):
+    if kind in ("static", "drawn"):
         fixed = shuffled(seed) if kind == "static" else drawn(seed)
         return _league(kind, seed, years, lambda _year: fixed)
     if kind == "replicate":

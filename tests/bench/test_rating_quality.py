@@ -45,7 +45,7 @@ def test_riser_leagues_are_followed_and_the_plain_statistics_are_not() -> None:
 
 
 def test_drawn_strengths_stay_the_same_all_league_long_and_lie_in_their_range() -> None:
-    league = play("random", 5, (2004, 2005))
+    league = play("drawn", 5, (2004, 2005))
     first = league.evenings[0].strengths
     assert first == drawn(5) and all(e.strengths == first for e in league.evenings)
     assert all(0.2 <= value <= 0.95 for value in first.values())
