@@ -46,6 +46,7 @@ import math
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
+from statistics import NormalDist
 from typing import Any
 
 import numpy as np
@@ -245,7 +246,7 @@ class Strengths[K: Hashable]:
         difference = float(self.mean[i] - self.mean[j])
         if spread == 0.0:
             return 0.5 if difference == 0.0 else float(difference > 0.0)
-        return 0.5 * math.erfc(-difference / (spread * math.sqrt(2.0)))
+        return NormalDist().cdf(difference / spread)
 
     def game_chance(self, declarer: K, partner: K, defenders: Sequence[K]) -> float:
         """The chance that the declarer's team wins a game he declares against these defenders:
@@ -256,7 +257,7 @@ class Strengths[K: Hashable]:
         won = math.log(0.5 + LOG_SHIFT)
         expected = model.mean[_LOG_SHARE] + float(row @ state.mean) - model.log_share_centre - won
         spread = math.sqrt(float(row @ state.cov @ row) + NOISE_COVARIANCE[_LOG_SHARE][_LOG_SHARE])
-        return 0.5 * math.erfc(-expected / (spread * math.sqrt(2.0)))
+        return NormalDist().cdf(expected / spread)
 
     def win_chance(self, team_1: Sequence[K], team_2: Sequence[K]) -> tuple[float, float]:
         """Each team's chance to win a small round against the other, from 0:0; together 1.

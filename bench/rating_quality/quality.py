@@ -133,7 +133,7 @@ class PointShare:
         mean = league.total / league.count
         spread = math.sqrt(max(league.squares / league.count - mean * mean, 1e-6))
         expected = self.sums.mean(game.declarer, 0.5) - 0.5
-        return 0.5 * math.erfc(-expected / (spread * math.sqrt(2.0)))
+        return statistics.NormalDist().cdf(expected / spread)
 
     def learn(self, evening: Evening) -> None:
         for game in evening.games:
