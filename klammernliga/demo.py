@@ -37,14 +37,15 @@ def parse_years(text: str) -> tuple[int, int]:
     return start, end
 
 
-def _fridays(rng: random.Random, year: int, count: int) -> list[datetime.date]:
+def fridays(rng: random.Random, year: int, count: int) -> list[datetime.date]:
+    """`count` Fridays of `year`, drawn by `rng`, in order."""
     day = datetime.date(year, 1, 1)
     day += datetime.timedelta(days=(4 - day.weekday()) % 7)
-    fridays = []
+    every = []
     while day.year == year:
-        fridays.append(day)
+        every.append(day)
         day += datetime.timedelta(days=7)
-    return sorted(rng.sample(fridays, min(count, len(fridays))))
+    return sorted(rng.sample(every, min(count, len(every))))
 
 
 class Circle:
@@ -93,12 +94,26 @@ def _record(game: PlayedGame, seats: tuple[str, str, str, str]) -> GameRecord:
     )
 
 
+def play_table(
+    rng: random.Random,
+    team_a: tuple[str, str],
+    team_b: tuple[str, str],
+    count: int,
+    strengths: Mapping[str, float],
+) -> list[GameRecord]:
+    """`count` games of one table, team A's players on seats 0 and 2, the first dealer drawn."""
+    seats = (team_a[0], team_b[0], team_a[1], team_b[1])
+    skills = [strengths[name] for name in seats]
+    dealer = rng.randrange(4)
+    return [_record(g, seats) for g in play_games(rng, skills, count, dealer)]
+
+
 def play_year(
     rng: random.Random, circle: Circle, year: int, strengths: Mapping[str, float] = CIRCLE
 ) -> Iterator[EveningRecord]:
     """One year's evenings; `strengths` other than the circle's let a league be played again
     with other players' strengths (bench.rating_quality)."""
-    for date in _fridays(rng, year, rng.randint(25, 45)):
+    for date in fridays(rng, year, rng.randint(25, 45)):
         circle.maybe_change()
         total = rng.randint(15, 40)
         pairings = circle.pairings()
@@ -107,8 +122,5 @@ def play_year(
             count = (
                 total if len(pairings) == 1 else (total // 2 if index == 0 else total - total // 2)
             )
-            seats = (team_a[0], team_b[0], team_a[1], team_b[1])
-            skills = [strengths[name] for name in seats]
-            dealer = rng.randrange(4)
-            records.extend(_record(g, seats) for g in play_games(rng, skills, count, dealer))
+            records += play_table(rng, team_a, team_b, count, strengths)
         yield EveningRecord(date=date, games=records, place=rng.choice(PLACES))

@@ -13,7 +13,7 @@ from concurrent.futures import ProcessPoolExecutor
 from contextlib import nullcontext
 from typing import Any, TextIO
 
-from bench.rating_quality.leagues import League, play
+from bench.rating_quality.leagues import SEATINGS, League, play
 from bench.rating_quality.quality import (
     AFTER_CHANGE,
     FOUND,
@@ -37,8 +37,10 @@ FIRST_SEED = 1
 REPLICATE_SEED = 201
 
 
-def static_league(seed: int, years: tuple[int, int], kind: str = "static") -> dict[str, Any]:
-    league = play(kind, seed, years)
+def static_league(
+    seed: int, years: tuple[int, int], kind: str = "static", seating: str = "circle"
+) -> dict[str, Any]:
+    league = play(kind, seed, years, seating)
     runs = {method.name: run(method, league) for method in methods()}
     unchanging = run(Model(follow=False), league)
     known = bound(league)
@@ -72,8 +74,8 @@ def calibration(league: League) -> list[tuple[float, bool]]:
     return predicted
 
 
-def riser_league(seed: int) -> dict[str, int]:
-    league = play("riser", seed)
+def riser_league(seed: int, seating: str = "circle") -> dict[str, int]:
+    league = play("riser", seed, seating=seating)
     return {method.name: riser_rank(method, league) for method in methods()}
 
 
@@ -84,22 +86,29 @@ def measure(
     jobs: int,
     years: tuple[int, int] = (demo.FIRST_YEAR, demo.LAST_YEAR),
     strengths: str = "shuffled",
+    seating: str = "circle",
 ) -> dict[str, Any]:
     """Every figure over `leagues` unchanging leagues of `years` (strengths `shuffled`: the
     demo's, shuffled among the players; `drawn`: from 0.2–0.95), `risers` riser leagues (all
-    years: the change comes in 2005) and `replicates` leagues of the demo's strengths."""
+    years: the change comes in 2005) and `replicates` leagues of the demo's strengths, all of
+    them seated by `seating` (bench.rating_quality.leagues)."""
     seeds = range(FIRST_SEED, FIRST_SEED + leagues)
     kind = {"shuffled": "static", "drawn": "drawn"}[strengths]
     with ProcessPoolExecutor(jobs) if jobs > 1 else nullcontext() as pool:
         each = pool.map if pool is not None else map
-        static = list(each(static_league, seeds, [years] * leagues, [kind] * leagues))
-        rising = list(each(riser_league, range(FIRST_SEED, FIRST_SEED + risers)))
+        static = list(
+            each(static_league, seeds, [years] * leagues, [kind] * leagues, [seating] * leagues)
+        )
+        rising = list(
+            each(riser_league, range(FIRST_SEED, FIRST_SEED + risers), [seating] * risers)
+        )
         same = list(
             each(
                 play,
                 ["replicate"] * replicates,
                 range(REPLICATE_SEED, REPLICATE_SEED + replicates),
                 [years] * replicates,
+                [seating] * replicates,
             )
         )
     names = list(static[0]["found"])
@@ -119,6 +128,7 @@ def measure(
     orders = [p for s in static for p in s["order"]]
     return {
         "strengths": strengths,
+        "seating": seating,
         "leagues": leagues,
         "risers": risers,
         "replicates": replicates,
@@ -175,13 +185,20 @@ LABELS = {
 }
 
 
+SEATED = {
+    "circle": "gesetzt wie der Demo-Kreis",
+    "open": "offene Tische: alle acht an zwei Tischen, Partner neu gelost",
+}
+
+
 def report(result: dict[str, Any], out: TextIO) -> None:
     figures = result["figures"]
     names = list(figures[0]["values"])
     baselines = names[1:]
     drawn = "gezogen aus 0,2–0,95" if result["strengths"] == "drawn" else "die des Demos, gemischt"
+    seated = SEATED[result["seating"]]
     out.write(
-        f"{result['leagues']} Ligen ({result['games']} Spiele; Stärken {drawn}), "
+        f"{result['leagues']} Ligen ({result['games']} Spiele; Stärken {drawn}; {seated}), "
         f"{result['risers']} mit Aufsteiger, {result['replicates']} mit gleichen Stärken\n\n"
     )
     out.write(
@@ -254,6 +271,14 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None) -> int
         help="the unchanging leagues' strengths: the demo's shuffled among the players, or drawn "
         "from 0.2–0.95 (near-ties included)",
     )
+    parser.add_argument(
+        "--seating",
+        choices=SEATINGS,
+        default="circle",
+        help="how the eight sit down: as the demo's circle (four fixed teams, one table an "
+        "evening), or at open tables (all eight every evening at two tables, partners drawn "
+        "anew, each table a whole evening's games)",
+    )
     parser.add_argument("--json", action="store_true")
     options = parser.parse_args(argv)
     out = stdout or sys.stdout
@@ -266,7 +291,13 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None) -> int
         print("rating_quality: mindestens zwei Ligen und ein Aufsteiger", file=sys.stderr)
         return 2
     result = measure(
-        options.leagues, options.risers, options.replicates, options.jobs, years, options.strengths
+        options.leagues,
+        options.risers,
+        options.replicates,
+        options.jobs,
+        years,
+        options.strengths,
+        options.seating,
     )
     if options.json:
         out.write(json.dumps(result, ensure_ascii=False) + "\n")

@@ -24,6 +24,7 @@ from bench.rating_quality.quality import (
     spearman,
     spread,
 )
+from klammernliga import demo
 from scoring.rating import FEATURES, DeclaredGame
 
 
@@ -50,6 +51,24 @@ def test_drawn_strengths_stay_the_same_all_league_long_and_lie_in_their_range() 
     assert first == drawn(5) and all(e.strengths == first for e in league.evenings)
     assert all(0.2 <= value <= 0.95 for value in first.values())
     assert first != play("static", 5, (2004, 2004)).evenings[0].strengths
+
+
+def test_open_tables_seat_all_eight_every_evening_with_partners_drawn_anew() -> None:
+    league = play("static", 3, (2004, 2005), seating="open")
+    circle = play("static", 3, (2004, 2005))
+    assert league.seating == "open" and circle.seating == "circle"
+    assert league.evenings[0].strengths == circle.evenings[0].strengths
+    partners: set[frozenset[str]] = set()
+    for evening in league.evenings:
+        seated = {p for g in evening.games for p in (g.declarer, g.partner, *g.defenders)}
+        assert seated == set(demo.CIRCLE)
+        partners |= {frozenset((g.declarer, g.partner)) for g in evening.games}
+    assert len(partners) == 28  # every two of the eight have been partners
+    # Each table plays a whole evening's games; the circle's second pairing shares them.
+    games = [sum(len(e.games) for e in lg.evenings) / len(lg.evenings) for lg in (league, circle)]
+    assert 2 * 15 <= games[0] <= 2 * 40 and 15 <= games[1] <= 40
+    with pytest.raises(ValueError, match="seating"):
+        play("static", 3, (2004, 2004), seating="round")
 
 
 def test_the_bound_reads_each_role_of_a_game_knowing_the_other_players() -> None:
@@ -129,8 +148,9 @@ def test_rating_quality_reports_every_figure_for_the_model_and_both_baselines(ca
     assert sum(row["count"] for row in orders) == 2 * 2 * 28
     assert all(row["low"] <= row["predicted"] <= row["high"] for row in orders)
     text = io.StringIO()
-    assert main([*args, "--strengths", "drawn"], text) == 0
+    assert main([*args, "--strengths", "drawn", "--seating", "open"], text) == 0
     assert "2 Ligen (" in text.getvalue() and "Stärken gezogen aus 0,2–0,95" in text.getvalue()
+    assert "offene Tische: alle acht an zwei Tischen" in text.getvalue()
     assert "| Spearman nach 80 Abenden (Mittel) |" in text.getvalue()
     assert "Schranke (jeder Spieler wie im Modell gelesen" in text.getvalue()
     assert "Wer stärker spielt, nach der Chance der Wertung" in text.getvalue()
