@@ -77,7 +77,7 @@ def update_ratings(*, since: datetime.date | None) -> int:
     insert_rows(StoredRating, _COLUMNS, rows)
     insert_rows(RatingState, _STATE_COLUMNS, states)
     if states:
-        _keep_month_ends(newest=states[-1][2])
+        _keep_month_ends(since=resume, newest=states[-1][2])
     if resume is not None:
         _mark_ends_before(resume, rows, latest)
     return len(rows)
@@ -224,10 +224,17 @@ def _drop_inside_months(states: list[StateRow]) -> list[StateRow]:
     ]
 
 
-def _keep_month_ends(newest: int) -> None:
-    """After an update the months before the newest keep one state each, their last."""
+def _keep_month_ends(*, since: datetime.date | None, newest: int) -> None:
+    """After an update the months before the newest keep one state each, their last.
+
+    Learning again from `since` (None: from the start) wrote the states from `since` on; only
+    their months and that of the state the update resumed from (the day before `since`: until
+    now the newest month, which kept every evening's state) can hold more than one."""
     last = RatingState.objects.filter(month=OuterRef("month")).order_by("-date").values("pk")[:1]
-    RatingState.objects.filter(month__lt=newest).exclude(pk=Subquery(last)).delete()
+    months = RatingState.objects.filter(month__lt=newest)
+    if since is not None:
+        months = months.filter(month__gte=_month(since - datetime.timedelta(days=1)))
+    months.exclude(pk=Subquery(last)).delete()
 
 
 def _mark_month_ends(rows: list[RatingRow]) -> list[RatingRow]:

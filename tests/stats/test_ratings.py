@@ -282,6 +282,20 @@ def test_each_players_last_rating_of_a_month_is_marked_and_kept_right_by_updates
     _assert_a_replay_stores_the_same()
 
 
+def test_a_new_month_keeps_one_state_of_the_month_before_its_last() -> None:
+    # March is the newest month: the state after each of its evenings is kept. An evening on
+    # April 1st, the day after March's last, resumes from March 31st and leaves March its last.
+    team_a, team_b = TeamFactory(), TeamFactory()
+    march = [datetime.date(2013, 3, 1), datetime.date(2013, 3, 15), datetime.date(2013, 3, 31)]
+    for day in march:
+        play_round(MatchFactory(evening=EveningFactory(date=day), team_a=team_a, team_b=team_b))
+    assert sorted(_states()) == march
+    april = datetime.date(2013, 4, 1)
+    play_round(MatchFactory(evening=EveningFactory(date=april), team_a=team_a, team_b=team_b))
+    assert sorted(_states()) == [march[-1], april]
+    _assert_a_replay_stores_the_same()
+
+
 def test_each_players_last_rating_of_a_year_is_marked_and_kept_right_by_updates() -> None:
     team_a, team_b = TeamFactory(), TeamFactory()
     days = [datetime.date(2013, 3, 1), datetime.date(2013, 11, 8), datetime.date(2014, 2, 7)]
