@@ -66,6 +66,14 @@ def percent(value: float | None) -> str:
     return f"{_grouped(round(value * 100))}\u00a0%"
 
 
+def likelihood(chance: float) -> str:
+    """A chance that one player plays stronger than another, as shown: "52 %"; above 99 % "über
+    99 %" (rounded, 99.6 % would read as a certainty the games never give)."""
+    if chance > 0.99:
+        return gettext("über %(percent)s") % {"percent": percent(0.99)}
+    return percent(chance)
+
+
 def pair(first: int, second: int, separator: str = ":") -> str:
     """Two figures side by side: "5:2" (points), or with "–" a record of won–lost."""
     return f"{_grouped(first)}{separator}{_grouped(second)}"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import groupby
 from operator import itemgetter
 
@@ -54,6 +54,9 @@ class Boss:
     rating: float
     # The evening of the latest rating.
     last_date: datetime.date | None = None
+    # The best other established player, and the chance that the KlammernBoss plays stronger.
+    runner_up: Player | None = None
+    chance: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,7 +157,9 @@ def ranking(known: Strengths[int] | None = None) -> list[BossRank]:
 
 
 def current_boss() -> Boss | None:
-    """The KlammernBoss (the best player who is not provisional), or None; one query."""
+    """The KlammernBoss (the best player who is not provisional) with the runner-up and the
+    chance that the KlammernBoss plays stronger, or None; two queries (one without a boss or
+    without a runner-up)."""
     state = (
         RatingState.objects.select_related("boss")
         .order_by("-date")
@@ -163,8 +168,20 @@ def current_boss() -> Boss | None:
     )
     if state is None or state.boss is None:
         return None
-    rating = Strengths.load(state.head, bytes(state.numbers)).rating(state.boss.pk)
-    return Boss(player=state.boss, rating=rating.mu, last_date=state.date)
+    known = Strengths.load(state.head, bytes(state.numbers))
+    ratings = known.ratings()
+    boss = Boss(player=state.boss, rating=ratings[state.boss.pk].mu, last_date=state.date)
+    others = [
+        (-r.mu, key) for key, r in ratings.items() if not r.provisional and key != boss.player.pk
+    ]
+    if not others:
+        return boss
+    second = min(others)[1]
+    return replace(
+        boss,
+        runner_up=Player.objects.only("name", "slug", "nickname").get(pk=second),
+        chance=known.stronger_chance(boss.player.pk, second),
+    )
 
 
 PERIODS = ("evening", "month", "year")

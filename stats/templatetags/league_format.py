@@ -26,6 +26,7 @@ register = template.Library()
 
 register.filter("number", display.number)
 register.filter("percent", display.percent)
+register.filter("likelihood", display.likelihood)
 register.filter("share_of", display.share)
 
 

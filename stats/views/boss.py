@@ -11,7 +11,7 @@ from django.views.generic import TemplateView
 from klammernliga.models import Player
 from scoring.rating import Strengths
 from stats.charts.lines import LineChart, Series, colours_by_order
-from stats.display import number, percent
+from stats.display import likelihood, number
 from stats.ratings.chart import decimal, rating_series_chart
 from stats.ratings.forms import PredictionForm
 from stats.selectors.ratings import (
@@ -106,11 +106,7 @@ def lead_chance(known: Strengths[int], ranks: list[BossRank]) -> tuple[BossRank,
     if len(established) < 2 or not established[0].is_boss:
         return None
     boss, second = established[0], established[1]
-    chance = known.stronger_chance(boss.player.pk, second.player.pk)
-    if chance > 0.99:
-        # Rounded, 99.6 % would read as a certainty the games never give.
-        return second, _("über %(percent)s") % {"percent": percent(0.99)}
-    return second, percent(chance)
+    return second, likelihood(known.stronger_chance(boss.player.pk, second.player.pk))
 
 
 # Players of the year-end table a phone shows at a time.

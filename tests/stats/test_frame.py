@@ -130,6 +130,31 @@ def test_the_home_page_shows_the_klammernboss_with_a_crown_once_ratings_exist(cl
     assert f"{top.mu:.1f}".replace(".", ",") in html
 
 
+def test_the_home_page_says_how_sure_the_crown_is_as_the_ranking_does(client) -> None:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from klammernliga.services import seed_league
+    from stats.selectors.ratings import current_boss, ranking, strengths
+
+    seed_league(years=(1998, 1999))
+    established = [r for r in ranking() if not r.provisional]
+    boss, second = established[0], established[1]
+    chance = strengths().stronger_chance(boss.player.pk, second.player.pk)
+    found = current_boss()
+    assert found is not None and found.runner_up == second.player
+    assert found.chance == chance
+    shown = "über 99" if chance > 0.99 else str(round(chance * 100))
+    with CaptureQueriesContext(connection) as queries:
+        page = client.get("/").content.decode()
+    # (split: the no-break space before % as a plain one)
+    html = " ".join(page.split())
+    assert f"Spielt mit {shown} % Wahrscheinlichkeit stärker als {second.player.name}." in html
+    # The generation, menu years, last evening, its matches, the year's standings, the boss's
+    # state and the runner-up's name.
+    assert len(queries) == 7
+
+
 def test_the_home_page_leaves_the_klammernboss_out_while_nobody_is_crowned(league, client) -> None:
     # The small league's players are all provisional: nobody is the KlammernBoss yet.
     assert "boss-card" not in client.get("/").content.decode()
