@@ -43,7 +43,7 @@ from __future__ import annotations
 import datetime
 import json
 import math
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from statistics import NormalDist
@@ -59,6 +59,7 @@ __all__ = [
     "DeclaredGame",
     "Rating",
     "Strengths",
+    "contenders",
     "initial_rating",
 ]
 
@@ -139,6 +140,13 @@ class Rating:
 def initial_rating() -> Rating:
     """A player's rating before his first game."""
     return Rating(PRIOR_MU, PRIOR_SIGMA)
+
+
+def contenders[K: Hashable](ratings: Mapping[K, Rating]) -> list[K]:
+    """The players who are not provisional, strongest first (equal ratings: in the keys' natural
+    order): the first is the KlammernBoss, the second the runner-up."""
+    established = [key for key, rating in ratings.items() if not rating.provisional]
+    return sorted(established, key=lambda key: (-ratings[key].mu, _natural(key)))
 
 
 @dataclass(frozen=True, slots=True)

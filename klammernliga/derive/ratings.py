@@ -22,7 +22,7 @@ from klammernliga.bulk import insert_rows
 from klammernliga.models import Game, Meld, Player, RatingState
 from klammernliga.models import Rating as StoredRating
 from scoring.domain import Bid, MeldKind, Side
-from scoring.rating import DeclaredGame, Rating, Strengths
+from scoring.rating import DeclaredGame, Rating, Strengths, contenders
 
 BATCH_SIZE = 2000
 
@@ -207,9 +207,8 @@ def _count_round(row: GameRow, played: dict[int, int], won: dict[int, int]) -> N
 
 
 def _boss(ratings: dict[int, Rating]) -> int | None:
-    """The best player who is not provisional (equal ratings: the lower key)."""
-    crowned = [(r.mu, -key) for key, r in ratings.items() if not r.provisional]
-    return -max(crowned)[1] if crowned else None
+    """The best player who is not provisional (scoring.rating.contenders), or None."""
+    return next(iter(contenders(ratings)), None)
 
 
 def _drop_inside_months(states: list[StateRow]) -> list[StateRow]:

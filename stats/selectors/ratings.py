@@ -12,7 +12,7 @@ from django.db.models import OuterRef, Q, QuerySet, Subquery
 
 from klammernliga.models import Player, RatingState
 from klammernliga.models import Rating as StoredRating
-from scoring.rating import Rating, Strengths
+from scoring.rating import Rating, Strengths, contenders
 from scoring.standings import team_name
 
 
@@ -171,12 +171,9 @@ def current_boss() -> Boss | None:
     known = Strengths.load(state.head, bytes(state.numbers))
     ratings = known.ratings()
     boss = Boss(player=state.boss, rating=ratings[state.boss.pk].mu, last_date=state.date)
-    others = [
-        (-r.mu, key) for key, r in ratings.items() if not r.provisional and key != boss.player.pk
-    ]
-    if not others:
+    second = next((key for key in contenders(ratings) if key != boss.player.pk), None)
+    if second is None:
         return boss
-    second = min(others)[1]
     return replace(
         boss,
         runner_up=Player.objects.only("name", "slug", "nickname").get(pk=second),

@@ -25,6 +25,7 @@ from scoring.rating import (
     Rating,
     Strengths,
     _outcomes,
+    contenders,
     features,
 )
 
@@ -259,3 +260,15 @@ def test_learning_in_two_parts_through_a_dump_equals_learning_at_once(
         parts.evening(DAY + day * WEEK, played(night))
     assert parts.dump() == once.dump()
     assert all(r.sigma >= 0 for r in once.ratings().values())
+
+
+def test_the_contenders_are_the_established_players_strongest_first() -> None:
+    ratings = {
+        3: Rating(110.0, 5.0),
+        1: Rating(130.0, PROVISIONAL_SIGMA + 0.1),  # the best estimate, but provisional
+        12: Rating(120.0, PROVISIONAL_SIGMA),
+        2: Rating(110.0, 8.0),
+    }
+    # The KlammernBoss first, then the runner-up; equal ratings in the keys' order (2 before 3).
+    assert contenders(ratings) == [12, 2, 3]
+    assert contenders({"Anna": Rating(100.0, 20.0)}) == []
