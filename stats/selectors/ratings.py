@@ -146,10 +146,12 @@ def ranking(known: Strengths[int] | None = None) -> list[BossRank]:
             continue
         player = Player(pk=pk, name=name, slug=slug, nickname=nickname)
         lines.append((player, rating, rounds, mu - mu_before, date))
-    # Established players first, then the provisional ones: a lucky first evening does not put a
-    # newcomer on top. Within each, by the strength estimate (equals by name).
-    lines.sort(key=lambda line: (line[1].provisional, -line[1].mu, line[0].name))
-    crowned = next((line[0].pk for line in lines if not line[1].provisional), None)
+    # The established players first, in the order of scoring.rating.contenders (the first is
+    # crowned), then the provisional ones by estimate: a lucky first evening does not put a
+    # newcomer on top.
+    established = {key: place for place, key in enumerate(contenders(now))}
+    lines.sort(key=lambda line: (established.get(line[0].pk, len(now)), -line[1].mu, line[0].pk))
+    crowned = next((line[0].pk for line in lines if line[0].pk in established), None)
     return [
         BossRank(rank, player, r.mu, r.sigma, rounds, change, date, player.pk == crowned)
         for rank, (player, r, rounds, change, date) in enumerate(lines, 1)
