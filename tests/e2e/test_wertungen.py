@@ -110,19 +110,26 @@ def test_the_menu_closes_on_a_tap_outside_and_on_escape(
 def test_the_language_switch_is_in_the_header_at_every_width(
     page: Page, live_server, league
 ) -> None:
-    for width in (320, 375, 768, 1280):
-        page.set_viewport_size({"width": width, "height": 800})
-        page.goto(live_server.url + "/")
-        switch = page.get_by_role("banner").get_by_role("button", name="English")
-        expect(switch).to_be_visible()
-        assert switch.bounding_box()["y"] < 120, width
-        assert _no_sideways_scrolling(page), width
-        if width < 768:
-            # On a phone, even the narrowest, the header takes two rows: brand, Erfassen and the
-            # switch; the menu's three entries.
-            brand = page.get_by_role("banner").get_by_role("link", name="Klammernliga")
-            assert abs(switch.bounding_box()["y"] - brand.bounding_box()["y"]) < 10, width
-            entries = page.locator(".menu > li").evaluate_all(
-                "items => items.map(i => Math.round(i.getBoundingClientRect().top))"
-            )
-            assert len(entries) == 3 and len(set(entries)) == 1, (width, entries)
+    page.goto(live_server.url + "/")
+    for other in ("English", "Deutsch"):  # the German pages, then the English ones
+        for width in (320, 375, 768, 1280):
+            page.set_viewport_size({"width": width, "height": 800})
+            page.goto(live_server.url + "/")
+            switch = page.get_by_role("banner").get_by_role("button", name=other)
+            expect(switch).to_be_visible()
+            assert switch.bounding_box()["y"] < 120, (other, width)
+            assert _no_sideways_scrolling(page), (other, width)
+            if width < 768:
+                # On a phone, even the narrowest, the header takes two rows: brand, Erfassen and
+                # the switch (a long label takes two lines in its button); the menu's entries.
+                banner = page.get_by_role("banner")
+                brand = banner.get_by_role("link", name="Klammernliga")
+                entry = banner.locator(".button-entry")
+                for item in (switch, entry):
+                    box = item.bounding_box()
+                    assert abs(box["y"] - brand.bounding_box()["y"]) < 10, (other, width)
+                entries = page.locator(".menu > li").evaluate_all(
+                    "items => items.map(i => Math.round(i.getBoundingClientRect().top))"
+                )
+                assert len(entries) == 3 and len(set(entries)) == 1, (other, width, entries)
+        page.get_by_role("banner").get_by_role("button", name=other).click()
