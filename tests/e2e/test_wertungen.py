@@ -110,8 +110,7 @@ def test_the_menu_closes_on_a_tap_outside_and_on_escape(
 def test_the_language_switch_is_in_the_header_at_every_width(
     page: Page, live_server, league
 ) -> None:
-    page.goto(live_server.url + "/")
-    for other in ("English", "Deutsch"):  # the German pages, then the English ones
+    for other, then in (("English", "en"), ("Deutsch", "de")):  # the German pages, the English
         for width in (320, 375, 768, 1280):
             page.set_viewport_size({"width": width, "height": 800})
             page.goto(live_server.url + "/")
@@ -133,3 +132,4 @@ def test_the_language_switch_is_in_the_header_at_every_width(
                 )
                 assert len(entries) == 3 and len(set(entries)) == 1, (other, width, entries)
         page.get_by_role("banner").get_by_role("button", name=other).click()
+        expect(page.locator("html")).to_have_attribute("lang", then)
